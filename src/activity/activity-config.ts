@@ -1,0 +1,78 @@
+import type { JsonObject } from "../schema/json.js";
+import type { SchemaSource } from "../schema/normalize-schema.js";
+import type { Tool } from "../tool/tool.js";
+import type { ActivityAnnotations } from "./activity-annotations.js";
+import type { ActivityContext } from "./activity-context.js";
+
+/**
+ * The config of `@activity`.
+ *
+ * @example
+ * ```ts
+ * const config: ActivityConfig<typeof schema, CalculatorTool> = {
+ *   description: "Can be used for computing simple numerical or algebraic calculations",
+ *   schema,
+ *   annotations: { readOnly: true },
+ * };
+ * ```
+ */
+export interface ActivityConfig<S extends SchemaSource | undefined, T extends Tool> {
+  /** What the activity does, for the model: a string (`{{ _self.x }}` templates allowed) or `(tool) => string`. */
+  description: string | ((tool: T) => string);
+  /** The name models call it by; the method name by default. Letters, digits, `_`, `.`, `-`. */
+  name?: string;
+  /** The input schema, or `(tool) => schema` when it depends on the tool's options. */
+  schema?: S | ((tool: T) => S);
+  annotations?: ActivityAnnotations;
+  /** Time limit for one call, in milliseconds (the call's own `timeoutMs` wins). */
+  timeoutMs?: number;
+}
+
+declare const looseInput: unique symbol;
+
+/** @internal Marks inputs whose type cannot be inferred (plain JSON Schema). */
+export interface LooseInput {
+  readonly [looseInput]: true;
+}
+
+type InputOfSource<S> = S extends { readonly "~standard": { readonly types?: infer Types } }
+  ? NonNullable<Types> extends { readonly output: infer Output }
+    ? Output
+    : LooseInput
+  : LooseInput;
+
+/**
+ * The type an activity method receives as `input`, inferred from its schema (zod or Standard Schema);
+ * `Record<string, never>` without a schema.
+ *
+ * @example
+ * ```ts
+ * type Input = ActivityInput<typeof schema>; // z.output<typeof schema>
+ * ```
+ */
+export type ActivityInput<S> = [S] extends [undefined]
+  ? Record<string, never>
+  : InputOfSource<Exclude<S, undefined>>;
+
+type StrictMethod<This, Input> = (
+  this: This,
+  input: Input,
+  context: ActivityContext<This & Tool>,
+) => unknown;
+
+// A JSON Schema gives no static type, so any object-typed parameter is accepted (method bivariance).
+type LooseMethod<This> = {
+  bivariant(this: This, input: JsonObject | object, context: ActivityContext<This & Tool>): unknown;
+}["bivariant"];
+
+/**
+ * The method signature `@activity` accepts for a given input type.
+ *
+ * @example
+ * ```ts
+ * type Method = ActivityMethod<MyTool, { q: string }>;
+ * ```
+ */
+export type ActivityMethod<This, Input> = [Input] extends [LooseInput]
+  ? LooseMethod<This>
+  : StrictMethod<This, Input>;

@@ -1,0 +1,80 @@
+import { ActivityConfigError } from "../errors/activity-config-error.js";
+import type { SchemaSource } from "../schema/normalize-schema.js";
+import { Tool } from "../tool/tool.js";
+import type { ActivityConfig, ActivityInput, ActivityMethod } from "./activity-config.js";
+import { ownActivities, recordActivity } from "./activity-registry.js";
+import type { ToolActivity } from "./tool-activity.js";
+import { validateActivityConfig } from "./validate-config.js";
+
+/**
+ * Marks a method of a `Tool` subclass as an activity a model can call. The config is checked when the
+ * class is defined; with a zod schema, the method's `input` type is checked against it.
+ *
+ * @example
+ * ```ts
+ * class WeatherTool extends Tool {
+ *   @activity({
+ *     description: "Current temperature for a city",
+ *     schema: z.object({ city: z.string() }),
+ *     annotations: { readOnly: true, openWorld: true },
+ *   })
+ *   async temperature(input: { city: string }) {
+ *     return `21°C in ${input.city}`;
+ *   }
+ * }
+ * ```
+ */
+export function activity<S extends SchemaSource | undefined = undefined, T extends Tool = Tool>(
+  config: ActivityConfig<S, T>,
+): <This extends T, Value extends ActivityMethod<This, ActivityInput<S>>>(
+  method: Value,
+  context: ClassMethodDecoratorContext<This, Value>,
+) => void {
+  return (_method, context) => {
+    const methodName = String(context.name);
+    const fail = (message: string): never => {
+      throw new ActivityConfigError({ methodName, message });
+    };
+    if (typeof context.name !== "string") fail("symbol-named methods cannot be activities");
+    if (context.static) fail("static methods cannot be activities");
+    if (methodName in Tool.prototype || methodName === "name") {
+      fail(
+        `the method name shadows Tool.${methodName}; rename the method and set \`name: "${methodName}"\``,
+      );
+    }
+    const metadata = context.metadata as object | undefined;
+    if (metadata === undefined) {
+      throw new ActivityConfigError({
+        methodName,
+        message:
+          "Symbol.metadata is missing; import toolwright (which installs it) before defining tool classes",
+      });
+    }
+    const validated = validateActivityConfig(config, methodName);
+    for (const existing of ownActivities(metadata)) {
+      if (existing.activity.methodName === methodName) fail("@activity is applied twice");
+      if (existing.activity.name === validated.name) {
+        throw new ActivityConfigError({
+          methodName,
+          key: "name",
+          message: `activity name "${validated.name}" is already used by method "${existing.activity.methodName}"`,
+        });
+      }
+    }
+    const toolActivity: ToolActivity = Object.freeze({
+      name: validated.name,
+      methodName,
+      description: validated.description,
+      annotations: validated.annotations,
+      timeoutMs: validated.timeoutMs,
+      hasSchema: validated.schema.kind !== "none",
+    });
+    const access = context.access as { get(object: object): unknown };
+    recordActivity(metadata, {
+      activity: toolActivity,
+      method: (tool) => access.get(tool) as (...args: unknown[]) => unknown,
+      schema: validated.schema,
+      template: validated.template,
+    });
+  };
+}

@@ -1,0 +1,23 @@
+import type { ActivityAnnotations } from "./activity-annotations.js";
+
+/**
+ * An activity as a Tool class declares it: computed once per class from its `@activity` decorators.
+ *
+ * @example
+ * ```ts
+ * for (const activity of tool.activities()) console.log(activity.name, tool.activityDescription(activity.name));
+ * ```
+ */
+export interface ToolActivity {
+  /** The name models call it by (the config `name`, else the method name). */
+  readonly name: string;
+  /** The method that implements it. */
+  readonly methodName: string;
+  /** The description as configured: a string (maybe a template) or a function of the tool. */
+  readonly description: string | ((tool: never) => string);
+  readonly annotations: Readonly<ActivityAnnotations>;
+  /** Per-activity time limit in milliseconds, if any. */
+  readonly timeoutMs: number | undefined;
+  /** False for activities that take no input. */
+  readonly hasSchema: boolean;
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import type { JsonObject, JsonValue } from "../schema/json.js";
+
+const brand = Symbol.for("toolwright.artifact");
+
+/**
+ * Options every artifact accepts.
+ *
+ * @example
+ * ```ts
+ * new TextArtifact("hi", { name: "greeting", meta: { lang: "en" } });
+ * ```
+ */
+export interface ArtifactOptions {
+  /** Unique id; a random 32-hex-digit id by default. */
+  id?: string;
+  /** Name; the id by default. Task Memory uses it as the namespace. */
+  name?: string;
+  /** Free-form JSON metadata. */
+  meta?: JsonObject;
+}
+
+/**
+ * The JSON form of an artifact, as `toJSON()` returns it and `artifactFromJSON` accepts it.
+ *
+ * @example
+ * ```ts
+ * const json: ArtifactJSON = new TextArtifact("hi").toJSON();
+ * ```
+ */
+export interface ArtifactJSON {
+  type: string;
+  id: string;
+  name: string;
+  value: JsonValue;
+  meta: JsonObject;
+  [field: string]: JsonValue;
+}
+
+/**
+ * The one base class of every artifact: an id, a name, a value, metadata and a text form.
+ *
+ * @example
+ * ```ts
+ * const artifact: BaseArtifact = new TextArtifact("hello");
+ * artifact.toText(); // "hello"
+ * ```
+ */
+export abstract class BaseArtifact<Value = unknown> {
+  /** Discriminant, also the `type` field of the JSON form. */
+  abstract readonly type: string;
+  readonly id: string;
+  readonly name: string;
+  readonly value: Value;
+  readonly meta: JsonObject;
+  /** @internal Brand checked by `isArtifact`; survives duplicate package copies. */
+  readonly [brand] = true;
+
+  protected constructor(value: Value, options: ArtifactOptions = {}, defaultName?: string) {
+    this.id = options.id ?? randomUUID().replaceAll("-", "");
+    this.name = options.name ?? defaultName ?? this.id;
+    this.value = value;
+    this.meta = options.meta ?? {};
+  }
+
+  /** The text a model sees for this artifact. */
+  abstract toText(): string;
+
+  /** The JSON value stored in `toJSON().value`. */
+  protected abstract valueToJSON(): JsonValue;
+
+  /** Kind-specific fields added to the JSON form. */
+  protected extraJSON(): JsonObject {
+    return {};
+  }
+
+  /**
+   * A JSON-serialisable form that `artifactFromJSON` turns back into an equal artifact.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify(new JsonArtifact({ a: 1 })); // {"type":"JsonArtifact",…,"value":{"a":1},…}
+   * ```
+   */
+  toJSON(): ArtifactJSON {
+    return {
+      type: this.type,
+      id: this.id,
+      name: this.name,
+      value: this.valueToJSON(),
+      meta: this.meta,
+      ...this.extraJSON(),
+    };
+  }
+
+  /** Same as `toText()`, so template literals read naturally. */
+  toString(): string {
+    return this.toText();
+  }
+}
+
+/** @internal */
+export function hasArtifactBrand(value: unknown): boolean {
+  return typeof value === "object" && value !== null && brand in value;
+}

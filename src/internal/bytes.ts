@@ -1,0 +1,16 @@
+/** @internal Bytes from the forms users have at hand; a string is UTF-8 encoded. */
+export function toBytes(value: Uint8Array | ArrayBuffer | string): Uint8Array {
+  if (typeof value === "string") return new TextEncoder().encode(value);
+  if (value instanceof Uint8Array) return value;
+  return new Uint8Array(value);
+}
+
+/** @internal */
+export function bytesToBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
+
+/** @internal */
+export function base64ToBytes(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text, "base64"));
+}

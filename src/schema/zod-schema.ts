@@ -1,0 +1,149 @@
+import {
+  $ZodAsyncError,
+  type $ZodIssue,
+  type $ZodType,
+  safeParse,
+  safeParseAsync,
+  toJSONSchema,
+} from "zod/v4/core";
+import { describeEnum } from "./describe-schema.js";
+import type { JsonSchemaObject } from "./json.js";
+import type { ValidationIssue, ValidationResult } from "./validation-issue.js";
+import { transformSchema } from "./walk-schema.js";
+
+/** @internal True for a zod v4 schema (classic or mini). */
+export function isZodSchema(value: unknown): value is $ZodType {
+  if (typeof value !== "object" || value === null || !("_zod" in value)) return false;
+  const internals = (value as { _zod?: { version?: { major?: unknown } } })._zod;
+  return internals?.version?.major === 4;
+}
+
+/**
+ * @internal The JSON Schema of what a model must send (zod's input side), with objects that zod would
+ * strip marked closed and zod's safe-integer bounds removed (noise in every prompt).
+ */
+export function zodToJsonSchema(schema: $ZodType): JsonSchemaObject {
+  const raw = toJSONSchema(schema, {
+    io: "input",
+    target: "draft-2020-12",
+    unrepresentable: "throw",
+  }) as JsonSchemaObject;
+  const cleaned = transformSchema(raw, (node) => {
+    const out: JsonSchemaObject = { ...node };
+    if (
+      out.type === "object" &&
+      out.properties !== undefined &&
+      out.additionalProperties === undefined
+    ) {
+      out.additionalProperties = false;
+    }
+    if (out.type === "integer") {
+      if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
+      if (out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
+    }
+    return out;
+  }) as JsonSchemaObject;
+  const { $schema: _dialect, ...rest } = cleaned;
+  return rest;
+}
+
+/** @internal Validation through zod itself, synchronous unless the schema has async refinements. */
+export function zodValidator(
+  schema: $ZodType,
+): (value: unknown) => ValidationResult | Promise<ValidationResult> {
+  let isAsync = false;
+  return (value) => {
+    if (!isAsync) {
+      try {
+        const result = safeParse(schema, value, { reportInput: true });
+        return result.success
+          ? { ok: true, value: result.data }
+          : { ok: false, issues: zodIssues(result.error.issues) };
+      } catch (error) {
+        if (!(error instanceof $ZodAsyncError)) throw error;
+        isAsync = true;
+      }
+    }
+    return safeParseAsync(schema, value, { reportInput: true }).then((result) =>
+      result.success
+        ? { ok: true, value: result.data }
+        : { ok: false, issues: zodIssues(result.error.issues) },
+    );
+  };
+}
+
+function zodIssues(issues: readonly $ZodIssue[]): ValidationIssue[] {
+  return issues.flatMap((issue) => zodIssue(issue, []));
+}
+
+function zodIssue(issue: $ZodIssue, prefix: readonly (string | number)[]): ValidationIssue[] {
+  const path = [
+    ...prefix,
+    ...issue.path.map((key) => (typeof key === "number" ? key : String(key))),
+  ];
+  const received = issue.input;
+  switch (issue.code) {
+    case "invalid_type":
+      return [{ path, expected: issue.expected, received, missing: received === undefined }];
+    case "too_small":
+    case "too_big":
+      return [{ path, expected: describeBound(issue), received }];
+    case "invalid_value":
+      return [{ path, expected: describeEnum(issue.values), received }];
+    case "invalid_format":
+      return [
+        {
+          path,
+          expected:
+            issue.format === "regex" && "pattern" in issue
+              ? `string matching ${String(issue.pattern)}`
+              : `string in format ${issue.format}`,
+          received,
+        },
+      ];
+    case "not_multiple_of":
+      return [{ path, expected: `a multiple of ${String(issue.divisor)}`, received }];
+    case "unrecognized_keys":
+      return issue.keys.map((key) => ({
+        path: [...path, key],
+        expected: "no such property",
+        received: undefined,
+      }));
+    case "invalid_union":
+      return [{ path, expected: describeUnion(issue.errors), received }];
+    case "invalid_key":
+    case "invalid_element":
+      return issue.issues.flatMap((inner) => zodIssue(inner, path));
+    default:
+      return [{ path, expected: issue.message, received }];
+  }
+}
+
+function describeBound(issue: Extract<$ZodIssue, { code: "too_small" | "too_big" }>): string {
+  const small = issue.code === "too_small";
+  const limit = String(small ? issue.minimum : issue.maximum);
+  const inclusive = issue.inclusive !== false;
+  switch (issue.origin) {
+    case "string":
+      return `string of ${small ? "at least" : "at most"} ${limit} characters`;
+    case "array":
+    case "set":
+      return `array of ${small ? "at least" : "at most"} ${limit} items`;
+    default: {
+      const comparison = small ? (inclusive ? ">=" : ">") : inclusive ? "<=" : "<";
+      return `${issue.origin === "bigint" ? "integer" : "number"} ${comparison} ${limit}`;
+    }
+  }
+}
+
+function describeUnion(branches: readonly (readonly $ZodIssue[])[]): string {
+  const wanted = new Set<string>();
+  for (const branch of branches) {
+    const first = branch[0];
+    if (first?.code === "invalid_type" && first.path.length === 0) wanted.add(first.expected);
+    else if (first?.code === "invalid_value" && first.path.length === 0)
+      wanted.add(describeEnum(first.values));
+    else return `a value matching one of ${branches.length} allowed shapes`;
+  }
+  return [...wanted].join(" or ");
+}

@@ -1,0 +1,69 @@
+import type { Artifact } from "../artifacts/artifact.js";
+import type { SchemaSource } from "../schema/normalize-schema.js";
+import type { Tool } from "./tool.js";
+
+/**
+ * What `onBeforeRun` receives: the tool, the activity name asked for and the input as given.
+ *
+ * @example
+ * ```ts
+ * new MyTool({ onBeforeRun: ({ activity, input }) => console.log(activity, input) });
+ * ```
+ */
+export interface BeforeRunEvent {
+  readonly tool: Tool;
+  readonly activity: string;
+  readonly input: unknown;
+}
+
+/**
+ * What `onAfterRun` receives: the call and its resulting artifact (an `ErrorArtifact` on failure).
+ *
+ * @example
+ * ```ts
+ * new MyTool({ onAfterRun: ({ activity, artifact }) => log(activity, artifact.type) });
+ * ```
+ */
+export interface AfterRunEvent extends BeforeRunEvent {
+  readonly artifact: Artifact;
+}
+
+/**
+ * Constructor options of every `Tool`.
+ *
+ * @example
+ * ```ts
+ * new CalculatorTool({ name: "Calc", timeoutMs: 2_000, denylist: ["calculate"] });
+ * ```
+ */
+export interface ToolOptions {
+  /** The tool's name; the class name by default. Letters, digits, `_`, `.`, `-`. */
+  name?: string;
+  /** Only these activities are enabled (by activity name). */
+  allowlist?: readonly string[] | undefined;
+  /** These activities are disabled (by activity name). */
+  denylist?: readonly string[] | undefined;
+  /** Extra required input properties per activity: `{ [activity]: { [property]: schema } }`. */
+  extraSchemaProperties?: Readonly<Record<string, Readonly<Record<string, SchemaSource>>>>;
+  /** Time limit for every call of this tool, in milliseconds (activity and call limits win). */
+  timeoutMs?: number;
+  /** Called once before every `run`. */
+  onBeforeRun?: (event: BeforeRunEvent) => void | Promise<void>;
+  /** Called once after every `run`, with its artifact. */
+  onAfterRun?: (event: AfterRunEvent) => void | Promise<void>;
+}
+
+/**
+ * Options of one `tool.run` call.
+ *
+ * @example
+ * ```ts
+ * await tool.run("calculate", { expression: "2+2" }, { timeoutMs: 500, signal: controller.signal });
+ * ```
+ */
+export interface RunOptions {
+  /** Cancels the call; `run` then rejects with the signal's reason and the method sees its signal aborted. */
+  signal?: AbortSignal | undefined;
+  /** Time limit for this call, in milliseconds; wins over the activity's and the tool's. */
+  timeoutMs?: number | undefined;
+}

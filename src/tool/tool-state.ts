@@ -1,0 +1,30 @@
+import type { ClassActivities } from "../activity/activity-registry.js";
+import type { NormalizedSchema } from "../schema/normalize-schema.js";
+import type { Tool } from "./tool.js";
+import type { ToolOptions } from "./tool-options.js";
+
+/** @internal Per-instance state kept outside the object, so subclasses cannot collide with it. */
+export interface ToolState {
+  readonly classActivities: ClassActivities;
+  readonly timeoutMs: number | undefined;
+  readonly onBeforeRun: ToolOptions["onBeforeRun"];
+  readonly onAfterRun: ToolOptions["onAfterRun"];
+  /** Normalised extra properties per activity name. */
+  readonly extras: ReadonlyMap<string, ReadonlyMap<string, NormalizedSchema>>;
+  /** Resolved input schema per activity name, filled on first use. */
+  readonly schemas: Map<string, NormalizedSchema>;
+}
+
+const states = new WeakMap<Tool, ToolState>();
+
+/** @internal */
+export function setToolState(tool: Tool, state: ToolState): void {
+  states.set(tool, state);
+}
+
+/** @internal */
+export function toolState(tool: Tool): ToolState {
+  const state = states.get(tool);
+  if (state === undefined) throw new TypeError("not a constructed Tool instance");
+  return state;
+}
