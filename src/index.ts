@@ -4,7 +4,12 @@ import "./polyfill.js";
 // Activities: the decorator and what it records.
 export { activity } from "./activity/activity.js";
 export type { ActivityAnnotations } from "./activity/activity-annotations.js";
-export type { ActivityConfig, ActivityInput, ActivityMethod } from "./activity/activity-config.js";
+export type {
+  ActivityConfig,
+  ActivityInput,
+  ActivityMethod,
+  ActivitySchemaOption,
+} from "./activity/activity-config.js";
 export type { ActivityContext } from "./activity/activity-context.js";
 export type { ToolActivity } from "./activity/tool-activity.js";
 // Artifacts: what a tool call produces.

@@ -16,17 +16,30 @@ import type { ActivityContext } from "./activity-context.js";
  * };
  * ```
  */
-export interface ActivityConfig<S extends SchemaSource | undefined, T extends Tool> {
+export interface ActivityConfig<S extends ActivitySchemaOption | undefined, T extends Tool> {
   /** What the activity does, for the model: a string (`{{ _self.x }}` templates allowed) or `(tool) => string`. */
   description: string | ((tool: T) => string);
   /** The name models call it by; the method name by default. Letters, digits, `_`, `.`, `-`. */
   name?: string;
   /** The input schema, or `(tool) => schema` when it depends on the tool's options. */
-  schema?: S | ((tool: T) => S);
+  schema?: S;
   annotations?: ActivityAnnotations;
   /** Time limit for one call, in milliseconds (the call's own `timeoutMs` wins). */
   timeoutMs?: number;
 }
+
+/**
+ * What `schema` accepts: a schema, or a function of the tool that returns one.
+ *
+ * @example
+ * ```ts
+ * const option: ActivitySchemaOption = (tool: MyTool) => z.object({ unit: z.enum(tool.units) });
+ * ```
+ */
+export type ActivitySchemaOption = SchemaSource | SchemaFunction;
+
+// Method syntax keeps the parameter bivariant, so `(tool: MyTool) => schema` is accepted.
+type SchemaFunction = { bivariant(tool: Tool): SchemaSource }["bivariant"];
 
 declare const looseInput: unique symbol;
 
@@ -52,7 +65,11 @@ type InputOfSource<S> = S extends { readonly "~standard": { readonly types?: inf
  */
 export type ActivityInput<S> = [S] extends [undefined]
   ? Record<string, never>
-  : InputOfSource<Exclude<S, undefined>>;
+  : S extends { readonly "~standard": object }
+    ? InputOfSource<S>
+    : S extends (tool: never) => infer Returned
+      ? InputOfSource<Returned>
+      : LooseInput;
 
 type StrictMethod<This, Input> = (
   this: This,

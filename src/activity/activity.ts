@@ -1,7 +1,11 @@
 import { ActivityConfigError } from "../errors/activity-config-error.js";
-import type { SchemaSource } from "../schema/normalize-schema.js";
 import { Tool } from "../tool/tool.js";
-import type { ActivityConfig, ActivityInput, ActivityMethod } from "./activity-config.js";
+import type {
+  ActivityConfig,
+  ActivityInput,
+  ActivityMethod,
+  ActivitySchemaOption,
+} from "./activity-config.js";
 import { ownActivities, recordActivity } from "./activity-registry.js";
 import type { ToolActivity } from "./tool-activity.js";
 import { validateActivityConfig } from "./validate-config.js";
@@ -24,7 +28,10 @@ import { validateActivityConfig } from "./validate-config.js";
  * }
  * ```
  */
-export function activity<S extends SchemaSource | undefined = undefined, T extends Tool = Tool>(
+export function activity<
+  S extends ActivitySchemaOption | undefined = undefined,
+  T extends Tool = Tool,
+>(
   config: ActivityConfig<S, T>,
 ): <This extends T, Value extends ActivityMethod<This, ActivityInput<S>>>(
   method: Value,

@@ -27,5 +27,6 @@ export function formatValidationIssues(issues: readonly ValidationIssue[], budge
 function formatIssue(issue: ValidationIssue): string {
   const got =
     issue.missing && issue.received === undefined ? "nothing" : describeValue(issue.received);
-  return `${formatPath(issue.path)}: expected ${issue.expected}, got ${got}`;
+  const rule = issue.message === undefined ? `expected ${issue.expected}` : issue.message;
+  return `${formatPath(issue.path)}: ${rule}, got ${got}`;
 }

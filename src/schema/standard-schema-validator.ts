@@ -21,7 +21,13 @@ function toResult(result: StandardResult<unknown>, input: unknown): ValidationRe
       return typeof key === "number" ? key : String(key);
     });
     const received = valueAt(input, path);
-    return { path, expected: issue.message, received, missing: received === undefined };
+    return {
+      path,
+      expected: "a valid value",
+      message: issue.message,
+      received,
+      missing: received === undefined,
+    };
   });
   return { ok: false, issues };
 }

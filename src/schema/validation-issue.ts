@@ -13,6 +13,8 @@ export interface ValidationIssue {
   readonly expected: string;
   /** The value found at `path`; `undefined` when nothing was there. */
   readonly received: unknown;
+  /** The schema's own words, for rules that `expected` cannot summarise (custom refinements). */
+  readonly message?: string;
   /** True when the property at `path` was missing rather than wrong. */
   readonly missing?: boolean;
 }

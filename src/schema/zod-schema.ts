@@ -115,7 +115,7 @@ function zodIssue(issue: $ZodIssue, prefix: readonly (string | number)[]): Valid
     case "invalid_element":
       return issue.issues.flatMap((inner) => zodIssue(inner, path));
     default:
-      return [{ path, expected: issue.message, received }];
+      return [{ path, expected: "a valid value", message: issue.message, received }];
   }
 }
 
