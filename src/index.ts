@@ -53,3 +53,10 @@ export type {
   RunOptions,
   ToolOptions,
 } from "./tool/tool-options.js";
+// Built-in tools: safe by default (confined, size- and time-capped), each a plain Tool subclass.
+export { CalculatorTool, type CalculatorToolOptions } from "./tools/calculator/calculator-tool.js";
+export { DateTimeTool, type DateTimeToolOptions } from "./tools/date-time/date-time-tool.js";
+export {
+  FileManagerTool,
+  type FileManagerToolOptions,
+} from "./tools/file-manager/file-manager-tool.js";
