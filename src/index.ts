@@ -60,3 +60,15 @@ export {
   FileManagerTool,
   type FileManagerToolOptions,
 } from "./tools/file-manager/file-manager-tool.js";
+export type { HostResolver } from "./tools/http/guarded-fetch.js";
+export { RestApiTool, type RestApiToolOptions } from "./tools/rest-api/rest-api-tool.js";
+export type { SqlToolOptions } from "./tools/sql/sql-runner.js";
+export { SqlTool, WritableSqlTool } from "./tools/sql/sql-tool.js";
+export {
+  StructuredOutputTool,
+  type StructuredOutputToolOptions,
+} from "./tools/structured-output/structured-output-tool.js";
+export {
+  WebScraperTool,
+  type WebScraperToolOptions,
+} from "./tools/web-scraper/web-scraper-tool.js";
