@@ -22,6 +22,7 @@ import {
   JsonArtifact,
   ListArtifact,
 } from "../../src/index.js";
+import { RootDirectory, RootPathError } from "../../src/tools/file-manager/root-directory.js";
 
 // A 1×1 PNG.
 const png = Buffer.from(
@@ -289,5 +290,78 @@ describe("FileManagerTool", () => {
       (name) => name.startsWith("written-") || name.endsWith(".tmp"),
     );
     assert.deepEqual(written, []);
+  });
+});
+
+describe("RootDirectory without /proc (the portable checks used off Linux)", () => {
+  let base: string;
+  before(async () => {
+    base = await realpath(await mkdtemp(join(tmpdir(), "toolwright-portable-")));
+    await mkdir(join(base, "root/real"), { recursive: true });
+    await mkdir(join(base, "outside"));
+    await writeFile(join(base, "outside/secret.txt"), "SECRET");
+    await writeFile(join(base, "outside/only-outside.txt"), "");
+    await writeFile(join(base, "root/real/secret.txt"), "inside");
+    await symlink(join(base, "outside"), join(base, "root/escape"));
+  });
+  after(async () => {
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it("reads, lists and writes inside the root and refuses symlinks out of it", async () => {
+    const directory = new RootDirectory(join(base, "root"), { useProcFd: false });
+    assert.equal(
+      new TextDecoder().decode(await directory.readFile(["real", "secret.txt"], 100)),
+      "inside",
+    );
+    assert.deepEqual(
+      (await directory.list(["real"])).map((entry) => entry.name),
+      ["secret.txt"],
+    );
+    await directory.writeFile(["new", "file.txt"], new TextEncoder().encode("x"));
+    assert.equal(await readFile(join(base, "root/new/file.txt"), "utf8"), "x");
+    const refused = (error: unknown) =>
+      error instanceof RootPathError && error.code === "path_refused";
+    await assert.rejects(directory.readFile(["escape", "secret.txt"], 100), refused);
+    await assert.rejects(directory.list(["escape"]), refused);
+    await assert.rejects(directory.writeFile(["escape", "x.txt"], new Uint8Array()), refused);
+    assert.deepEqual((await readdir(join(base, "outside"))).sort(), [
+      "only-outside.txt",
+      "secret.txt",
+    ]);
+  });
+
+  it("never returns outside content while a symlink is re-pointed during reads (race)", async () => {
+    const slot = join(base, "root/d");
+    const attacker = new Worker(
+      `const { renameSync, symlinkSync } = require("node:fs");
+       const { inside, outside, slot } = require("node:worker_threads").workerData;
+       for (let i = 0; ; i++) {
+         const next = slot + "." + (i % 2);
+         try { symlinkSync(i % 2 ? outside : inside, next); renameSync(next, slot); } catch {}
+       }`,
+      {
+        eval: true,
+        workerData: { inside: join(base, "root/real"), outside: join(base, "outside"), slot },
+      },
+    );
+    while (!existsSync(slot)) await new Promise((resolve) => setTimeout(resolve, 10));
+    const directory = new RootDirectory(join(base, "root"), { useProcFd: false });
+    try {
+      for (let round = 0; round < 300; round++) {
+        const text = await directory.readFile(["d", "secret.txt"], 100).then(
+          (bytes) => new TextDecoder().decode(bytes),
+          (error: unknown) => (error as Error).message,
+        );
+        assert.notEqual(text, "SECRET");
+        const names = await directory.list(["d"]).then(
+          (entries) => entries.map((entry) => entry.name).join(","),
+          (error: unknown) => (error as Error).message,
+        );
+        assert.doesNotMatch(names, /only-outside/);
+      }
+    } finally {
+      await attacker.terminate();
+    }
   });
 });

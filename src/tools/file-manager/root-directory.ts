@@ -34,8 +34,6 @@ interface OpenDirectory {
   readonly prefix: string;
 }
 
-const viaProc = process.platform === "linux";
-
 /**
  * @internal All file access of the FileManagerTool goes through here, so nothing escapes `root`. Every
  * file and directory is opened first and checked after: the open descriptor's real location must lie
@@ -46,10 +44,13 @@ const viaProc = process.platform === "linux";
  */
 export class RootDirectory {
   readonly #root: string;
+  readonly #viaProc: boolean;
   #real: Promise<string> | undefined;
 
-  constructor(root: string) {
+  /** `useProcFd: false` forces the portable checks (the default off Linux); tests use it. */
+  constructor(root: string, options: { useProcFd?: boolean } = {}) {
     this.#root = root;
+    this.#viaProc = options.useProcFd ?? process.platform === "linux";
   }
 
   /** Reads a regular file of at most `maxBytes` bytes. */
@@ -81,7 +82,10 @@ export class RootDirectory {
   async list(segments: readonly string[]): Promise<Dirent[]> {
     const directory = await this.#openDirectory(segments);
     try {
-      return await readdir(directory.prefix, { withFileTypes: true });
+      const entries = await readdir(directory.prefix, { withFileTypes: true });
+      // Without /proc the listing went through a path: check that it still names the opened directory.
+      if (!this.#viaProc) await this.#verify(directory.handle, directory.prefix, segments);
+      return entries;
     } finally {
       await directory.handle.close();
     }
@@ -119,7 +123,7 @@ export class RootDirectory {
           }
           throw error;
         }
-        if (!viaProc) await this.#verify(directory.handle, directory.prefix, segments);
+        if (!this.#viaProc) await this.#verify(directory.handle, directory.prefix, segments);
       } finally {
         await file.close().catch(() => undefined);
         if (!renamed) await unlink(temporaryPath).catch(() => undefined);
@@ -183,7 +187,7 @@ export class RootDirectory {
         });
         const next = await this.#adopt(
           handle,
-          viaProc ? undefined : path,
+          this.#viaProc ? undefined : path,
           segments.slice(0, index + 1),
         );
         await current.handle.close();
@@ -203,7 +207,7 @@ export class RootDirectory {
   ): Promise<OpenDirectory> {
     try {
       const real = await this.#verify(handle, path, segments);
-      return { handle, prefix: viaProc ? `/proc/self/fd/${handle.fd}` : real };
+      return { handle, prefix: this.#viaProc ? `/proc/self/fd/${handle.fd}` : real };
     } catch (error) {
       await handle.close();
       throw error;
@@ -217,7 +221,7 @@ export class RootDirectory {
     segments: readonly string[],
   ): Promise<string> {
     const root = await this.#rootReal();
-    if (viaProc) {
+    if (this.#viaProc) {
       const real = await readlink(`/proc/self/fd/${handle.fd}`);
       if (!inside(root, real)) throw outside(segments);
       return real;
