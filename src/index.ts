@@ -53,3 +53,22 @@ export type {
   RunOptions,
   ToolOptions,
 } from "./tool/tool-options.js";
+// Built-in tools: safe by default (confined, size- and time-capped), each a plain Tool subclass.
+export { CalculatorTool, type CalculatorToolOptions } from "./tools/calculator/calculator-tool.js";
+export { DateTimeTool, type DateTimeToolOptions } from "./tools/date-time/date-time-tool.js";
+export {
+  FileManagerTool,
+  type FileManagerToolOptions,
+} from "./tools/file-manager/file-manager-tool.js";
+export type { HostResolver } from "./tools/http/guarded-fetch.js";
+export { RestApiTool, type RestApiToolOptions } from "./tools/rest-api/rest-api-tool.js";
+export type { SqlToolOptions } from "./tools/sql/sql-runner.js";
+export { SqlTool, WritableSqlTool } from "./tools/sql/sql-tool.js";
+export {
+  StructuredOutputTool,
+  type StructuredOutputToolOptions,
+} from "./tools/structured-output/structured-output-tool.js";
+export {
+  WebScraperTool,
+  type WebScraperToolOptions,
+} from "./tools/web-scraper/web-scraper-tool.js";

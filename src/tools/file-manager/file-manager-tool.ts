@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { activity } from "../../activity/activity.js";
+import type { Artifact } from "../../artifacts/artifact.js";
+import { ErrorArtifact } from "../../artifacts/error-artifact.js";
+import { InfoArtifact } from "../../artifacts/info-artifact.js";
+import { ListArtifact } from "../../artifacts/list-artifact.js";
+import { TextArtifact } from "../../artifacts/text-artifact.js";
+import { ToolConfigError } from "../../errors/tool-config-error.js";
+import { Tool } from "../../tool/tool.js";
+import type { ToolOptions } from "../../tool/tool-options.js";
+import { positiveOption } from "../tool-option.js";
+import { fileToArtifacts } from "./file-to-artifact.js";
+import { parseRelativePath } from "./relative-path.js";
+import { RootDirectory, RootPathError } from "./root-directory.js";
+
+/**
+ * Options of a {@link FileManagerTool}.
+ *
+ * @example
+ * ```ts
+ * new FileManagerTool({ root: "./workspace", maxFileBytes: 1_000_000 });
+ * ```
+ */
+export interface FileManagerToolOptions extends ToolOptions {
+  /** The directory the model works in; nothing outside it can be read, listed or written. */
+  root: string;
+  /** Largest file read or written, in bytes; 10 MiB by default. */
+  maxFileBytes?: number;
+  /** Most entries one listing returns; 1,000 by default. */
+  maxListEntries?: number;
+}
+
+const listSchema = z.object({
+  path: z.string().describe("Relative path in the POSIX format. For example, 'foo/bar'"),
+});
+
+const loadSchema = z.object({
+  paths: z
+    .array(z.string())
+    .min(1)
+    .max(100)
+    .describe(
+      "Relative paths to files to be loaded in the POSIX format. For example, ['foo/bar/file.txt']",
+    ),
+});
+
+const saveSchema = z.object({
+  path: z
+    .string()
+    .describe("Destination file path on disk in the POSIX format. For example, 'foo/bar/baz.txt'"),
+  content: z.string(),
+});
+
+/**
+ * Griptape's FileManagerTool, confined to one directory: `..`, absolute paths, backslashes, NUL bytes and
+ * symlinks out of `root` are refused (also when swapped in mid-operation), reads are size-capped and
+ * writes are atomic.
+ *
+ * @example
+ * ```ts
+ * const files = new FileManagerTool({ root: "./workspace" });
+ * await files.run("save_content_to_file", { path: "notes/todo.txt", content: "buy milk" });
+ * (await files.run("load_files_from_disk", { paths: ["notes/todo.txt"] })).toText(); // "buy milk"
+ * ```
+ */
+export class FileManagerTool extends Tool {
+  /** The directory the tool is confined to, as given. */
+  readonly root: string;
+  readonly maxFileBytes: number;
+  readonly maxListEntries: number;
+  readonly #directory: RootDirectory;
+
+  constructor(options: FileManagerToolOptions) {
+    const { root, maxFileBytes, maxListEntries, ...base } = options;
+    super(base);
+    if (typeof root !== "string" || root === "") {
+      throw new ToolConfigError({
+        toolName: this.name,
+        option: "root",
+        message: "must be the path of the directory the tool may use",
+      });
+    }
+    this.root = root;
+    this.maxFileBytes = positiveOption(this, "maxFileBytes", maxFileBytes, 10 * 1024 * 1024);
+    this.maxListEntries = positiveOption(this, "maxListEntries", maxListEntries, 1_000);
+    this.#directory = new RootDirectory(root);
+  }
+
+  @activity({
+    description: "Can be used to list files on disk",
+    schema: listSchema,
+    annotations: { readOnly: true, idempotent: true, openWorld: false },
+  })
+  async list_files_from_disk(input: z.output<typeof listSchema>): Promise<Artifact> {
+    const path = parseRelativePath(input.path);
+    if (!path.ok) return refused(input.path, path.reason);
+    try {
+      const entries = await this.#directory.list(path.segments);
+      const names = entries
+        .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+        .sort();
+      const shown = names.slice(0, this.maxListEntries);
+      if (names.length > shown.length) {
+        shown.push(`… and ${names.length - shown.length} more entries`);
+      }
+      return new TextArtifact(shown.join("\n"));
+    } catch (error) {
+      return failure(error, path.text || ".");
+    }
+  }
+
+  @activity({
+    description: "Can be used to load files from disk",
+    schema: loadSchema,
+    annotations: { readOnly: true, idempotent: true, openWorld: false },
+  })
+  async load_files_from_disk(input: z.output<typeof loadSchema>): Promise<Artifact> {
+    const artifacts: Artifact[] = [];
+    for (const given of input.paths) {
+      const path = parseRelativePath(given);
+      if (!path.ok) return refused(given, path.reason);
+      if (path.segments.length === 0) return refused(given, "is the root directory, not a file");
+      try {
+        const bytes = await this.#directory.readFile(path.segments, this.maxFileBytes);
+        artifacts.push(...(await fileToArtifacts(path.text, bytes)));
+      } catch (error) {
+        return failure(error, path.text);
+      }
+    }
+    return new ListArtifact(artifacts);
+  }
+
+  @activity({
+    description: "Can be used to save content to a file",
+    schema: saveSchema,
+    annotations: { destructive: true, idempotent: true, openWorld: false },
+  })
+  async save_content_to_file(input: z.output<typeof saveSchema>): Promise<Artifact> {
+    const path = parseRelativePath(input.path);
+    if (!path.ok) return refused(input.path, path.reason);
+    if (path.segments.length === 0) return refused(input.path, "is the root directory, not a file");
+    const bytes = new TextEncoder().encode(input.content);
+    if (bytes.byteLength > this.maxFileBytes) {
+      return new ErrorArtifact(
+        `Content is ${bytes.byteLength} bytes, over the ${this.maxFileBytes}-byte limit`,
+        { code: "file_too_large" },
+      );
+    }
+    try {
+      await this.#directory.writeFile(path.segments, bytes);
+      return new InfoArtifact("Successfully saved file");
+    } catch (error) {
+      return failure(error, path.text);
+    }
+  }
+}
+
+function refused(path: string, reason: string): ErrorArtifact {
+  return new ErrorArtifact(`Path ${JSON.stringify(path)} ${reason}`, { code: "path_refused" });
+}
+
+function failure(error: unknown, path: string): ErrorArtifact {
+  if (error instanceof RootPathError) {
+    return new ErrorArtifact(`${error.message}: ${path}`, { code: error.code, cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ErrorArtifact(`error accessing ${path}: ${message}`, {
+    code: "file_error",
+    cause: error,
+  });
+}

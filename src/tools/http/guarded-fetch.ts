@@ -1,0 +1,144 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import { isIP, type LookupFunction } from "node:net";
+import { Agent, request } from "undici";
+import type { AddressPolicy } from "./address-policy.js";
+import { discardBody, readBody } from "./read-body.js";
+
+/**
+ * Resolves a host name to its addresses; `dns.lookup` by default. Inject one to control resolution (tests,
+ * a DNS-over-HTTPS resolver, a hosts file).
+ *
+ * @example
+ * ```ts
+ * const lookup: HostResolver = async (hostname) => [{ address: "93.184.215.14", family: 4 }];
+ * ```
+ */
+export type HostResolver = (
+  hostname: string,
+) => Promise<readonly { readonly address: string; readonly family: number }[]>;
+
+/** @internal Why a guarded fetch did not happen or did not finish, for the model. */
+export class FetchRefusal extends Error {
+  constructor(
+    readonly code: "invalid_url" | "blocked_address" | "too_many_redirects" | "response_too_large",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** @internal A fetched response, after redirects. */
+export interface FetchedResponse {
+  readonly url: string;
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Uint8Array;
+}
+
+/** @internal Limits and policy of {@link guardedFetch}. */
+export interface GuardedFetchOptions {
+  readonly policy: AddressPolicy;
+  readonly resolve: HostResolver | undefined;
+  readonly maxBytes: number;
+  readonly maxRedirects: number;
+  readonly signal: AbortSignal;
+  readonly headers: Record<string, string>;
+}
+
+const defaultResolve: HostResolver = (hostname) =>
+  dnsLookup(hostname, { all: true, verbatim: true });
+
+/**
+ * @internal GET with SSRF protection: every hop (the first URL and each redirect, followed by hand)
+ * resolves its host, refuses addresses the policy refuses, and connects to exactly the address that was
+ * checked (the socket's DNS lookup is pinned to it), so DNS rebinding between check and connect cannot
+ * redirect the request. Bodies are capped.
+ */
+export async function guardedFetch(
+  url: string,
+  options: GuardedFetchOptions,
+): Promise<FetchedResponse> {
+  let current = parseHttpUrl(url);
+  for (let hop = 0; ; hop++) {
+    const address = await checkedAddress(current, options);
+    const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+      if (lookupOptions.all) callback(null, [address]);
+      else callback(null, address.address, address.family);
+    };
+    const agent = new Agent({ connect: { lookup: pinned }, connections: 1 });
+    try {
+      const response = await request(current, {
+        method: "GET",
+        dispatcher: agent,
+        signal: options.signal,
+        headers: options.headers,
+      });
+      const location = response.headers.location;
+      if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
+        discardBody(response.body);
+        if (hop >= options.maxRedirects) {
+          throw new FetchRefusal(
+            "too_many_redirects",
+            `more than ${options.maxRedirects} redirects, starting at ${url}`,
+          );
+        }
+        current = parseHttpUrl(String(location), current);
+        continue;
+      }
+      const body = await readBody(
+        response.body,
+        options.maxBytes,
+        response.headers["content-length"],
+      );
+      return { url: current.href, status: response.statusCode, headers: response.headers, body };
+    } finally {
+      void agent.destroy();
+    }
+  }
+}
+
+function parseHttpUrl(text: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch {
+    throw new FetchRefusal("invalid_url", `${JSON.stringify(text)} is not a valid URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new FetchRefusal(
+      "invalid_url",
+      `only http and https URLs can be fetched, not ${url.protocol}`,
+    );
+  }
+  return url;
+}
+
+async function checkedAddress(
+  url: URL,
+  options: GuardedFetchOptions,
+): Promise<{ address: string; family: number }> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const literal = isIP(host);
+  let candidates: readonly { address: string; family: number }[];
+  if (literal !== 0) candidates = [{ address: host, family: literal }];
+  else {
+    try {
+      candidates = await (options.resolve ?? defaultResolve)(host);
+    } catch (error) {
+      throw new FetchRefusal(
+        "invalid_url",
+        `could not resolve ${host}: ${(error as Error).message ?? String(error)}`,
+      );
+    }
+  }
+  const refusals: string[] = [];
+  for (const candidate of candidates) {
+    const refusal = options.policy.refusal(candidate.address);
+    if (refusal === undefined) return { address: candidate.address, family: candidate.family };
+    refusals.push(`${candidate.address} (${refusal})`);
+  }
+  throw new FetchRefusal(
+    "blocked_address",
+    `${url.host} resolves to ${refusals.join(", ") || "no address"}; only public addresses can be fetched`,
+  );
+}

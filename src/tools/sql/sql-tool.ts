@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { activity } from "../../activity/activity.js";
+import type { ActivityContext } from "../../activity/activity-context.js";
+import type { Artifact } from "../../artifacts/artifact.js";
+import { Tool } from "../../tool/tool.js";
+import { SqlQueryRunner, type SqlToolOptions } from "./sql-runner.js";
+
+const querySchema = z.object({ sql_query: z.string().describe("The SQL query to run") });
+
+/**
+ * Griptape's SqlTool on SQLite, read-only: the file is opened read-only, with `query_only` on, and an
+ * authorizer that admits only reads (no writes, ATTACH, VACUUM INTO or state-changing PRAGMAs). Rows come
+ * back as JSON, at most `maxRows`; a query past its time limit is killed. For writes use
+ * {@link WritableSqlTool}.
+ *
+ * @example
+ * ```ts
+ * const sql = new SqlTool({ database: "./shop.db" });
+ * (await sql.run("execute_query", { sql_query: "SELECT name FROM products" })).toText();
+ * // '[{"name":"apple"},{"name":"pear"}]'
+ * ```
+ */
+export class SqlTool extends Tool {
+  readonly #runner: SqlQueryRunner;
+
+  constructor(options: SqlToolOptions) {
+    const { database, maxRows, queryTimeoutMs, maxMemoryMb, describeSchema, ...base } = options;
+    super(base);
+    this.#runner = new SqlQueryRunner(
+      this,
+      { database, ...defined({ maxRows, queryTimeoutMs, maxMemoryMb, describeSchema }) },
+      false,
+    );
+  }
+
+  /** The database file. */
+  get database(): string {
+    return this.#runner.database;
+  }
+
+  @activity({
+    description: (tool: SqlTool) => tool.#runner.describe(),
+    schema: querySchema,
+    annotations: { readOnly: true, idempotent: true, openWorld: false },
+  })
+  execute_query(input: z.output<typeof querySchema>, context: ActivityContext): Promise<Artifact> {
+    return this.#runner.execute(input.sql_query, context.signal);
+  }
+
+  /**
+   * Stops the SQLite process now instead of leaving it idle (it never keeps the process alive).
+   *
+   * @example
+   * ```ts
+   * await sql.close();
+   * ```
+   */
+  close(): Promise<void> {
+    return this.#runner.close();
+  }
+}
+
+/**
+ * SqlTool that may change the database: `execute_query` runs any single statement (still no ATTACH,
+ * VACUUM INTO or state-changing PRAGMAs) and is annotated destructive, so policies can ask for approval.
+ *
+ * @example
+ * ```ts
+ * const sql = new WritableSqlTool({ database: "./shop.db" });
+ * await sql.run("execute_query", { sql_query: "UPDATE products SET price = 2 WHERE name = 'apple'" });
+ * // InfoArtifact "Statement executed: 1 row changed"
+ * ```
+ */
+export class WritableSqlTool extends Tool {
+  readonly #runner: SqlQueryRunner;
+
+  constructor(options: SqlToolOptions) {
+    const { database, maxRows, queryTimeoutMs, maxMemoryMb, describeSchema, ...base } = options;
+    super(base);
+    this.#runner = new SqlQueryRunner(
+      this,
+      { database, ...defined({ maxRows, queryTimeoutMs, maxMemoryMb, describeSchema }) },
+      true,
+    );
+  }
+
+  /** The database file. */
+  get database(): string {
+    return this.#runner.database;
+  }
+
+  @activity({
+    description: (tool: WritableSqlTool) => tool.#runner.describe(),
+    schema: querySchema,
+    annotations: { destructive: true, openWorld: false },
+  })
+  execute_query(input: z.output<typeof querySchema>, context: ActivityContext): Promise<Artifact> {
+    return this.#runner.execute(input.sql_query, context.signal);
+  }
+
+  /**
+   * Stops the SQLite process now instead of leaving it idle.
+   *
+   * @example
+   * ```ts
+   * await sql.close();
+   * ```
+   */
+  close(): Promise<void> {
+    return this.#runner.close();
+  }
+}
+
+function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { activity } from "../../activity/activity.js";
+import type { ActivityContext } from "../../activity/activity-context.js";
+import { ErrorArtifact } from "../../artifacts/error-artifact.js";
+import { TextArtifact } from "../../artifacts/text-artifact.js";
+import { ToolConfigError } from "../../errors/tool-config-error.js";
+import { Tool } from "../../tool/tool.js";
+import type { ToolOptions } from "../../tool/tool-options.js";
+import { AddressPolicy } from "../http/address-policy.js";
+import { FetchRefusal, guardedFetch, type HostResolver } from "../http/guarded-fetch.js";
+import { BodyTooLargeError, decodeText, parseContentType } from "../http/read-body.js";
+import { positiveOption } from "../tool-option.js";
+import { htmlToReadableText } from "./html-to-readable-text.js";
+
+/**
+ * Options of a {@link WebScraperTool}.
+ *
+ * @example
+ * ```ts
+ * new WebScraperTool({ allowedAddresses: ["10.0.0.0/8"], maxResponseBytes: 1_000_000 });
+ * ```
+ */
+export interface WebScraperToolOptions extends ToolOptions {
+  /** Addresses or CIDR ranges allowed although not public (an intranet, `127.0.0.1` in tests). */
+  allowedAddresses?: readonly string[];
+  /** Resolves host names; `dns.lookup` by default. Every address it returns is checked. */
+  resolveHost?: HostResolver;
+  /** Largest response body read, in bytes; 5 MB by default. */
+  maxResponseBytes?: number;
+  /** Time limit of one fetch (all redirects included), in milliseconds; 15,000 by default. */
+  fetchTimeoutMs?: number;
+  /** Most redirects followed; 5 by default. */
+  maxRedirects?: number;
+  /** The `user-agent` header sent. */
+  userAgent?: string;
+}
+
+const getContentSchema = z.object({ url: z.string().describe("Valid HTTP URL") });
+
+const textTypes = /^(text\/|application\/(json|xml|[\w.+-]+\+(json|xml))$)/;
+const htmlTypes = new Set(["text/html", "application/xhtml+xml"]);
+
+/**
+ * Griptape's WebScraperTool: fetches a page and returns its readable text. It only reaches public
+ * addresses (checked after DNS resolution and on every redirect, with the connection pinned to the checked
+ * address), caps size and time, and refuses content it cannot read as text.
+ *
+ * @example
+ * ```ts
+ * const scraper = new WebScraperTool();
+ * const page = await scraper.run("get_content", { url: "https://example.com" });
+ * ```
+ */
+export class WebScraperTool extends Tool {
+  readonly maxResponseBytes: number;
+  readonly fetchTimeoutMs: number;
+  readonly maxRedirects: number;
+  readonly #policy: AddressPolicy;
+  readonly #resolveHost: HostResolver | undefined;
+  readonly #userAgent: string;
+
+  constructor(options: WebScraperToolOptions = {}) {
+    const {
+      allowedAddresses,
+      resolveHost,
+      maxResponseBytes,
+      fetchTimeoutMs,
+      maxRedirects,
+      userAgent,
+      ...base
+    } = options;
+    super(base);
+    try {
+      this.#policy = new AddressPolicy(allowedAddresses);
+    } catch (error) {
+      throw new ToolConfigError({
+        toolName: this.name,
+        option: "allowedAddresses",
+        message: (error as Error).message,
+      });
+    }
+    this.#resolveHost = resolveHost;
+    this.maxResponseBytes = positiveOption(this, "maxResponseBytes", maxResponseBytes, 5_000_000);
+    this.fetchTimeoutMs = positiveOption(this, "fetchTimeoutMs", fetchTimeoutMs, 15_000);
+    this.maxRedirects =
+      maxRedirects === 0 ? 0 : positiveOption(this, "maxRedirects", maxRedirects, 5);
+    this.#userAgent = userAgent ?? "toolwright-web-scraper";
+  }
+
+  @activity({
+    description: "Can be used to browse a web page and load its content",
+    schema: getContentSchema,
+    annotations: { readOnly: true, idempotent: true, openWorld: true },
+  })
+  async get_content(
+    input: z.output<typeof getContentSchema>,
+    context: ActivityContext,
+  ): Promise<TextArtifact | ErrorArtifact> {
+    const timeout = AbortSignal.timeout(this.fetchTimeoutMs);
+    const signal = AbortSignal.any([context.signal, timeout]);
+    let response: Awaited<ReturnType<typeof guardedFetch>>;
+    try {
+      response = await guardedFetch(input.url, {
+        policy: this.#policy,
+        resolve: this.#resolveHost,
+        maxBytes: this.maxResponseBytes,
+        maxRedirects: this.maxRedirects,
+        signal,
+        headers: {
+          "user-agent": this.#userAgent,
+          accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+        },
+      });
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      if (timeout.aborted) {
+        return failure(
+          `fetching ${input.url} took longer than ${this.fetchTimeoutMs} ms`,
+          "timeout",
+        );
+      }
+      if (error instanceof FetchRefusal)
+        return failure(`error fetching ${input.url}: ${error.message}`, error.code);
+      if (error instanceof BodyTooLargeError) {
+        return failure(`error fetching ${input.url}: ${error.message}`, "response_too_large");
+      }
+      return failure(`error fetching ${input.url}: ${(error as Error).message}`, "fetch_failed");
+    }
+    if (response.status >= 400) {
+      return failure(`error fetching ${response.url}: HTTP ${response.status}`, "http_error");
+    }
+    const { mediaType, charset } = parseContentType(response.headers["content-type"]);
+    const meta = { url: response.url };
+    if (mediaType === undefined || htmlTypes.has(mediaType)) {
+      const { title, text } = htmlToReadableText(decodeText(response.body, charset));
+      return new TextArtifact(title === "" ? text : `${title}\n\n${text}`, {
+        name: response.url,
+        meta: { ...meta, title },
+      });
+    }
+    if (textTypes.test(mediaType)) {
+      return new TextArtifact(decodeText(response.body, charset), { name: response.url, meta });
+    }
+    return failure(
+      `${response.url} returned ${mediaType} content; get_content reads HTML and text pages only`,
+      "unsupported_content",
+    );
+  }
+}
+
+function failure(message: string, code: string): ErrorArtifact {
+  return new ErrorArtifact(message, { code });
+}

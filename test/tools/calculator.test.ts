@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { CalculatorTool, type ErrorArtifact, ToolConfigError } from "../../src/index.js";
+
+describe("CalculatorTool", () => {
+  const calculator = new CalculatorTool();
+  after(() => calculator.close());
+
+  const calculate = (expression: string, tool = calculator) =>
+    tool.run("calculate", { expression });
+  const failure = async (expression: string, tool = calculator) => {
+    const artifact = await calculate(expression, tool);
+    assert.equal(artifact.type, "ErrorArtifact", `${expression} → ${artifact.toText()}`);
+    assert.equal((artifact as ErrorArtifact).code, "calculation_failed");
+    assert.match(artifact.toText(), /^error calculating: /);
+    return artifact.toText();
+  };
+
+  it('computes "5 * 5" → "25" as a TextArtifact, like Griptape', async () => {
+    const artifact = await calculate("5 * 5");
+    assert.equal(artifact.type, "TextArtifact");
+    assert.equal(artifact.toText(), "25");
+  });
+
+  it("does arithmetic, units, complex numbers, matrices and algebra", async () => {
+    const cases: [string, string][] = [
+      ["0.1 + 0.2", "0.3"],
+      ["2 inch to cm", "5.08 cm"],
+      ["sqrt(-4)", "2i"],
+      ["det([1, 2; 3, 4])", "-2"],
+      ["[1, 2; 3, 4] * 2", "[[2, 4], [6, 8]]"],
+      ["simplify('2x + x')", "3 * x"],
+      ["derivative('x^2 + 3x', 'x')", "2 * x + 3"],
+      ["a = 2; b = 3; a * b", "6"],
+    ];
+    for (const [expression, expected] of cases) {
+      assert.equal((await calculate(expression)).toText(), expected, expression);
+    }
+  });
+
+  it("turns expression bombs into error artifacts instead of hanging or crashing", async () => {
+    assert.match(await failure("9^9^9^9"), /not a finite number \(Infinity\)/);
+    assert.match(await failure("factorial(1e9)"), /not a finite number/);
+    assert.match(
+      await failure("1".repeat(100_000)),
+      /100000 characters long, over the 10000 limit/,
+    );
+    assert.match(await failure(`${"(".repeat(4000)}1${")".repeat(4000)}`), /call stack/);
+    assert.match(await failure("ones(1e5, 1e5)"), /more than 128 MB of memory/);
+    assert.match(await failure("range(1, 5000)"), /characters long, over the 10000 limit/);
+    assert.equal((await calculate("1 + 1")).toText(), "2", "a fresh evaluator after a crash");
+  });
+
+  it("kills an evaluation that runs past its time limit and carries on", async () => {
+    const quick = new CalculatorTool({ evaluationTimeoutMs: 300 });
+    try {
+      const slow = Array.from({ length: 40 }, () => "isPrime(9007199254740881)").join(" and ");
+      assert.match(await failure(slow, quick), /took longer than 300 ms/);
+      assert.equal((await calculate("2 + 2", quick)).toText(), "4");
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it("stops an evaluation when the caller aborts", async () => {
+    const controller = new AbortController();
+    const slow = Array.from({ length: 40 }, () => "isPrime(9007199254740881)").join(" and ");
+    const pending = calculator.run(
+      "calculate",
+      { expression: slow },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(new Error("user stop")), 50);
+    await assert.rejects(pending, /user stop/);
+    assert.equal((await calculate("3 * 3")).toText(), "9");
+  });
+
+  it("gives expressions no way to reach the parser, change the instance or define functions", async () => {
+    for (const expression of [
+      "import({ x: 1 }, {})",
+      "createUnit('pwn')",
+      "config({ number: 'BigNumber' })",
+      "evaluate('1 + 1')",
+      "parse('1 + 1')",
+      "compile('1 + 1')",
+      "g = evaluate; g('1')",
+      "map(['1'], evaluate)",
+      "reviver('x', 1)",
+    ]) {
+      assert.match(await failure(expression), /is disabled/, expression);
+    }
+    assert.match(await failure("f(x) = x^2"), /defining functions is not allowed/);
+    assert.match(await failure("sin.constructor"), /No access to property "constructor"/);
+    assert.match(await failure("sin"), /a function, not a value/);
+    assert.match(await failure('simplify("f(x) = 1")'), /FunctionAssignmentNode/);
+    // Nothing leaks from one expression into the next.
+    await calculate("leak = 5");
+    assert.match(await failure("leak"), /Undefined symbol leak/);
+    assert.equal((await calculate("factorial(5)")).toText(), "120");
+  });
+
+  it("is read-only and rejects bad limits when constructed", () => {
+    assert.deepEqual(calculator.findActivity("calculate")?.annotations, {
+      readOnly: true,
+      idempotent: true,
+      openWorld: false,
+    });
+    assert.throws(() => new CalculatorTool({ evaluationTimeoutMs: 0 }), ToolConfigError);
+    assert.throws(
+      () => new CalculatorTool({ maxExpressionLength: Number.NaN }),
+      /"maxExpressionLength" must be a positive number/,
+    );
+  });
+});
