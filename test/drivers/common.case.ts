@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { after, afterEach, before, describe, it } from "node:test";
 import { argumentsToObject, isJsonObject } from "../../src/drivers/shared/tool-call-arguments.js";
 import {
   BlobArtifact,
@@ -32,6 +32,9 @@ import type { ScriptedServer } from "../fixtures/provider-servers/scripted-serve
 export type ConformanceCase =
   | "content-filter finish"
   | "stop sequences"
+  | "temperature"
+  | "tool choice"
+  | "tool call ids"
   | "retries"
   | "error flag on tool results";
 
@@ -68,9 +71,10 @@ export function runDriverConformance(subject: DriverUnderTest): void {
       driver = subject.createDriver(server.origin, { maxRetries: 2 });
     });
     after(() => server.close());
-    beforeEach(() => {
-      assert.equal(server.pending(), 0, "the previous case left scripted turns unused");
-      server.requests.length = 0;
+    afterEach(() => {
+      const unused = server.pending();
+      server.reset();
+      assert.equal(unused, 0, "the case left scripted turns unused");
     });
 
     it("declares the v1 spec, its provider, model and tool dialect", () => {
@@ -128,12 +132,16 @@ export function runDriverConformance(subject: DriverUnderTest): void {
       assert.equal(generated.finishReason, "tool-calls");
       assert.equal(generated.text, "Checking both.");
       assert.deepEqual(
-        generated.toolCalls.map((call) => [call.id, call.name, argumentsToObject(call.arguments)]),
+        generated.toolCalls.map((call) => [call.name, argumentsToObject(call.arguments)]),
         [
-          ["call_1", "Weather_forecast", { city: "Paris" }],
-          ["call_2", "Calc_calculate", { expression: "6 * 7" }],
+          ["Weather_forecast", { city: "Paris" }],
+          ["Calc_calculate", { expression: "6 * 7" }],
         ],
       );
+      const ids = generated.toolCalls.map((call) => call.id);
+      if (lacks("tool call ids") === undefined) assert.deepEqual(ids, ["call_1", "call_2"]);
+      // Without provider ids the driver makes up unique ones, so results can still be matched.
+      else assert.equal(new Set(ids.filter((id) => id !== "")).size, 2);
 
       const events = await drain(driver.stream(request));
       const calls = events.filter((event) => event.type === "tool-call");
@@ -287,24 +295,56 @@ export function runDriverConformance(subject: DriverUnderTest): void {
       assert.equal(response.rawFinishReason, "something_new");
     });
 
-    it("passes tool choice, parallel calls, temperature and stop sequences", async () => {
-      server.script(reply({ text: "a" }), reply({ text: "b" }), reply({ text: "c" }));
-      await driver.generate({
-        messages: [user("x")],
-        tools,
-        toolChoice: { name: "Calc_calculate" },
-        parallelToolCalls: false,
-        temperature: 0.25,
-      });
-      await driver.generate({ messages: [user("x")], tools, toolChoice: "required" });
-      await driver.generate({ messages: [user("x")], tools, toolChoice: "none" });
-      const [named, required, none] = server.requests.map((request) => request.heard);
-      assert.deepEqual(named?.toolChoice, { name: "Calc_calculate" });
-      assert.equal(named?.temperature, 0.25);
-      if (named?.parallelToolCalls !== undefined) assert.equal(named.parallelToolCalls, false);
-      assert.equal(required?.toolChoice, "required");
-      assert.ok(none?.toolChoice === "none" || none?.tools.length === 0, "no tool may be called");
-    });
+    const noTemperature = lacks("temperature");
+    it(
+      noTemperature === undefined ? "sends temperature" : `refuses temperature (${noTemperature})`,
+      async () => {
+        if (noTemperature !== undefined) {
+          const error = await rejection(
+            driver.generate({ messages: [user("x")], temperature: 0.25 }),
+          );
+          assert.ok(PromptRequestError.isInstance(error));
+          assert.equal(server.requests.length, 0);
+          return;
+        }
+        server.script(reply({ text: "a" }));
+        await driver.generate({ messages: [user("x")], temperature: 0.25 });
+        assert.equal(server.requests[0]?.heard.temperature, 0.25);
+      },
+    );
+
+    const noChoice = lacks("tool choice");
+    it(
+      noChoice === undefined
+        ? "passes tool choice and the parallel tool calls switch"
+        : `narrows the tools sent instead of a tool choice (${noChoice})`,
+      async () => {
+        server.script(reply({ text: "a" }), reply({ text: "b" }));
+        await driver.generate({
+          messages: [user("x")],
+          tools,
+          toolChoice: { name: "Calc_calculate" },
+          parallelToolCalls: false,
+        });
+        await driver.generate({ messages: [user("x")], tools, toolChoice: "none" });
+        const [named, none] = server.requests.map((request) => request.heard);
+        assert.ok(none?.toolChoice === "none" || none?.tools.length === 0, "no tool may be called");
+        if (noChoice !== undefined) {
+          assert.deepEqual(named?.tools, ["Calc_calculate"]);
+          const required = await rejection(
+            driver.generate({ messages: [user("x")], tools, toolChoice: "required" }),
+          );
+          assert.ok(PromptRequestError.isInstance(required));
+          assert.equal(server.requests.length, 2);
+          return;
+        }
+        assert.deepEqual(named?.toolChoice, { name: "Calc_calculate" });
+        if (named?.parallelToolCalls !== undefined) assert.equal(named.parallelToolCalls, false);
+        server.script(reply({ text: "c" }));
+        await driver.generate({ messages: [user("x")], tools, toolChoice: "required" });
+        assert.equal(server.requests[2]?.heard.toolChoice, "required");
+      },
+    );
 
     const noStop = lacks("stop sequences");
     it(

@@ -73,7 +73,10 @@ export class OpenAIChatPromptDriver implements PromptDriver {
       );
       context.phase = "stream";
       const assembled = new ChatCompletionAssembler();
-      for await (const chunk of chunks) yield* assembled.add(chunk);
+      for await (const chunk of chunks) {
+        signal?.throwIfAborted();
+        yield* assembled.add(chunk);
+      }
       // The SDK ends a stream quietly when it is aborted.
       signal?.throwIfAborted();
       yield* finishEvents(convertChatCompletion(assembled.completion(context), context));

@@ -73,6 +73,7 @@ export class OpenAIResponsesPromptDriver implements PromptDriver {
       const callIds = new Map<string, string>();
       let final: ResponseLike | undefined;
       for await (const event of events) {
+        signal?.throwIfAborted();
         const delta = streamDelta(event, callIds);
         if (delta !== undefined) yield delta;
         if (
