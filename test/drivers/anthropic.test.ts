@@ -150,7 +150,7 @@ describe("AnthropicPromptDriver: the Messages wire format", () => {
         },
       ],
     });
-    const sent = (server.requests.at(-1)?.body as { messages: { content: unknown[] }[] })
+    const sent = (server.lastBody() as unknown as { messages: { content: unknown[] }[] })
       .messages[1];
     assert.deepEqual(sent?.content[0], {
       type: "thinking",

@@ -181,7 +181,7 @@ describe("GeminiPromptDriver: the generateContent wire format", () => {
         },
       ],
     });
-    const contents = (server.requests.at(-1)?.body as { contents: unknown[] }).contents;
+    const contents = (server.lastBody() as unknown as { contents: unknown[] }).contents;
     assert.deepEqual(contents.slice(1), [
       {
         role: "model",

@@ -127,7 +127,7 @@ describe("OpenAIChatPromptDriver: the Chat Completions wire format", () => {
       driver.stream({ messages: [{ role: "user", content: "2+2" }] }),
     );
     assert.deepEqual(streamed, generated);
-    assert.deepEqual((server.requests.at(-1)?.body as Record<string, unknown>).stream_options, {
+    assert.deepEqual(server.lastBody().stream_options, {
       include_usage: true,
     });
   });

@@ -78,7 +78,7 @@ describe("OpenAIResponsesPromptDriver: the Responses wire format", () => {
         { role: "tool", toolCallId: "call_9", toolName: "Weather_forecast", artifact: radar },
       ],
     });
-    assert.deepEqual((server.requests.at(-1)?.body as Record<string, unknown>).input, [
+    assert.deepEqual(server.lastBody().input, [
       { role: "user", content: "Weather in Oslo?" },
       {
         type: "reasoning",
