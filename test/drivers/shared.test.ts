@@ -194,3 +194,29 @@ describe("driver errors and responses", () => {
     });
   });
 });
+
+describe("driver folders", () => {
+  it("each provider folder has the same file set", async () => {
+    const { readdir } = await import("node:fs/promises");
+    const folder = (name: string) =>
+      readdir(new URL(`../../src/drivers/${name}/`, import.meta.url));
+    const set = (x: string) => [
+      `${x}-prompt-driver.ts`,
+      `convert-to-${x}-messages.ts`,
+      `prepare-${x}-tools.ts`,
+      `map-${x}-finish-reason.ts`,
+    ];
+    for (const name of ["anthropic", "gemini", "ollama"]) {
+      assert.deepEqual((await folder(name)).sort(), [...set(name), `${name}-error.ts`].sort());
+    }
+    assert.deepEqual(
+      (await folder("openai")).sort(),
+      [
+        ...set("openai-chat"),
+        ...set("openai-responses"),
+        "openai-error.ts",
+        "openai-client.ts",
+      ].sort(),
+    );
+  });
+});

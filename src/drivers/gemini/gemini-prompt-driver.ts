@@ -20,7 +20,7 @@ import type {
   PromptStreamEvent,
   ToolCall,
 } from "../spec.js";
-import { convertToGeminiContents, generatedCallId } from "./convert-to-gemini-contents.js";
+import { convertToGeminiMessages, generatedCallId } from "./convert-to-gemini-messages.js";
 import { toGeminiError } from "./gemini-error.js";
 import { mapGeminiFinishReason } from "./map-gemini-finish-reason.js";
 import { prepareGeminiTools } from "./prepare-gemini-tools.js";
@@ -124,7 +124,7 @@ export class GeminiPromptDriver implements PromptDriver {
 
   #params(request: PromptRequest, signal: AbortSignal | undefined): GenerateContentParameters {
     const identity: DriverIdentity = { provider: this.provider, model: this.model };
-    const { systemInstruction, contents } = convertToGeminiContents(request.messages, identity);
+    const { systemInstruction, contents } = convertToGeminiMessages(request.messages, identity);
     const config: GenerateContentConfig = { ...prepareGeminiTools(request, identity) };
     if (systemInstruction !== undefined) config.systemInstruction = systemInstruction;
     if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;

@@ -17,7 +17,7 @@ import type {
   PromptStreamEvent,
   ToolCall,
 } from "../spec.js";
-import { convertToOpenAIResponsesInput } from "./convert-to-openai-responses-input.js";
+import { convertToOpenAIResponsesMessages } from "./convert-to-openai-responses-messages.js";
 import { mapOpenAIResponsesFinishReason } from "./map-openai-responses-finish-reason.js";
 import { createOpenAIClient, type OpenAIDriverOptions } from "./openai-client.js";
 import { toOpenAIError } from "./openai-error.js";
@@ -110,7 +110,7 @@ export class OpenAIResponsesPromptDriver implements PromptDriver {
     }
     const body: ResponseCreateParamsNonStreaming = {
       model: this.model,
-      input: convertToOpenAIResponsesInput(request.messages, identity),
+      input: convertToOpenAIResponsesMessages(request.messages, identity),
       ...prepareOpenAIResponsesTools(request, identity),
     };
     if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;

@@ -17,11 +17,11 @@ import type { PromptMessage, ToolResultMessage } from "../spec.js";
  *
  * @example
  * ```ts
- * convertToGeminiContents([{ role: "user", content: "Hi" }], identity);
+ * convertToGeminiMessages([{ role: "user", content: "Hi" }], identity);
  * // { systemInstruction: undefined, contents: [{ role: "user", parts: [{ text: "Hi" }] }] }
  * ```
  */
-export function convertToGeminiContents(
+export function convertToGeminiMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
 ): { systemInstruction: Content | undefined; contents: Content[] } {

@@ -15,11 +15,11 @@ import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
  *
  * @example
  * ```ts
- * convertToOpenAIResponsesInput([{ role: "user", content: "Hi" }], identity);
+ * convertToOpenAIResponsesMessages([{ role: "user", content: "Hi" }], identity);
  * // [{ role: "user", content: "Hi" }]
  * ```
  */
-export function convertToOpenAIResponsesInput(
+export function convertToOpenAIResponsesMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
 ): ResponseInputItem[] {
