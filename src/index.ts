@@ -31,11 +31,45 @@ export { JsonArtifact } from "./artifacts/json-artifact.js";
 export { ListArtifact, type ListArtifactOptions } from "./artifacts/list-artifact.js";
 export { TextArtifact } from "./artifacts/text-artifact.js";
 export type { Repair } from "./calls/repair.js";
+// Prompt drivers: the interface every provider driver implements, and helpers over it. The drivers
+// themselves live in subpaths (`toolwright/openai`, `/anthropic`, `/gemini`, `/ollama`) so the root
+// entry never loads a provider SDK; `toolwright/testing` has `MockPromptDriver`.
+export { collectStream } from "./drivers/shared/collect-stream.js";
+export type { DriverOptions } from "./drivers/shared/driver-options.js";
+export { responseToMessage } from "./drivers/shared/response-to-message.js";
+export {
+  type ToolResultPart,
+  toolResultImages,
+  toolResultParts,
+  toolResultText,
+} from "./drivers/shared/tool-result-content.js";
+export { addUsage } from "./drivers/shared/usage.js";
+export type {
+  AssistantMessage,
+  FinishReason,
+  PromptCallOptions,
+  PromptDriver,
+  PromptMessage,
+  PromptRequest,
+  PromptResponse,
+  PromptStreamEvent,
+  SystemMessage,
+  ToolCall,
+  ToolChoice,
+  ToolDialect,
+  ToolResultMessage,
+  Usage,
+  UserContentPart,
+  UserMessage,
+} from "./drivers/spec.js";
 // Errors: developer mistakes, each with a string code.
 export { ActivityConfigError } from "./errors/activity-config-error.js";
 export { ActivityNameError } from "./errors/activity-name-error.js";
 export { ArtifactError } from "./errors/artifact-error.js";
 export type { ToolwrightErrorCode } from "./errors/codes.js";
+export { DriverConfigError } from "./errors/driver-config-error.js";
+export { PromptDriverError, type PromptDriverErrorCode } from "./errors/prompt-driver-error.js";
+export { PromptRequestError } from "./errors/prompt-request-error.js";
 export { ToolConfigError } from "./errors/tool-config-error.js";
 export { ToolNameError } from "./errors/tool-name-error.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";

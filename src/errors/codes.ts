@@ -12,4 +12,11 @@ export type ToolwrightErrorCode =
   | "unknown_activity_name"
   | "invalid_tool_config"
   | "invalid_native_name"
-  | "invalid_artifact";
+  | "invalid_artifact"
+  | "invalid_driver_config"
+  | "invalid_prompt_request"
+  | "provider_http_error"
+  | "provider_timeout"
+  | "provider_connection_error"
+  | "provider_stream_error"
+  | "provider_invalid_response";

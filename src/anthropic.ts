@@ -1,0 +1,14 @@
+/**
+ * The Anthropic prompt driver, on the official `@anthropic-ai/sdk` (an optional peer dependency).
+ *
+ * @example
+ * ```ts
+ * import { AnthropicPromptDriver } from "toolwright/anthropic";
+ * const driver = new AnthropicPromptDriver({ model: "claude-sonnet-4-5" });
+ * ```
+ * @module
+ */
+export {
+  type AnthropicDriverOptions,
+  AnthropicPromptDriver,
+} from "./drivers/anthropic/anthropic-prompt-driver.js";

@@ -1,0 +1,47 @@
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from "@anthropic-ai/sdk";
+import type { PromptDriverError } from "../../errors/prompt-driver-error.js";
+import {
+  bodyCode,
+  bodyMessage,
+  driverFailure,
+  type FailureContext,
+  settleFailure,
+} from "../shared/driver-failure.js";
+
+/**
+ * Turns whatever the Anthropic SDK threw (after its own retries) into a `PromptDriverError` with
+ * the provider's status, error type and message; a caller's abort is rethrown as `signal.reason`.
+ *
+ * @example
+ * ```ts
+ * try { await client.messages.create(body); }
+ * catch (error) { throw toAnthropicError(error, { provider, model, signal, phase: "request" }); }
+ * ```
+ */
+export function toAnthropicError(error: unknown, context: FailureContext): unknown {
+  return settleFailure(error, context, (cause): PromptDriverError | undefined => {
+    if (cause instanceof APIUserAbortError) {
+      return driverFailure(context, "provider_connection_error", "request aborted", { cause });
+    }
+    if (cause instanceof APIConnectionTimeoutError) {
+      return driverFailure(context, "provider_timeout", cause.message, { cause });
+    }
+    if (cause instanceof APIConnectionError) return undefined;
+    if (cause instanceof APIError) {
+      const message = bodyMessage(cause.error) ?? cause.message;
+      // An `error` event inside a stream has no HTTP status of its own.
+      const code = cause.status === undefined ? "provider_stream_error" : "provider_http_error";
+      return driverFailure(context, code, message, {
+        status: cause.status,
+        providerCode: bodyCode(cause.error),
+        cause,
+      });
+    }
+    return undefined;
+  });
+}

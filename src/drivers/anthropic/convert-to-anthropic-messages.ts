@@ -1,0 +1,118 @@
+import type {
+  ContentBlockParam,
+  ImageBlockParam,
+  MessageParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from "@anthropic-ai/sdk/resources/messages";
+import type { ImageArtifact } from "../../artifacts/image-artifact.js";
+import {
+  checkToolResults,
+  type DriverIdentity,
+  groupToolResults,
+  unknownMessage,
+} from "../shared/request-checks.js";
+import { argumentsToObject, isJsonObject } from "../shared/tool-call-arguments.js";
+import { toolResultParts, toolResultText } from "../shared/tool-result-content.js";
+import type { PromptMessage, ToolResultMessage } from "../spec.js";
+
+/**
+ * Converts the neutral transcript to Anthropic's `system` and `messages`. Tool results become
+ * `tool_result` blocks in one user turn, with `is_error` for ErrorArtifacts and image blocks for
+ * images; consecutive turns of one role are merged, as the API expects alternating roles.
+ *
+ * @example
+ * ```ts
+ * convertToAnthropicMessages([{ role: "system", content: "Be brief." }, { role: "user", content: "Hi" }], identity);
+ * // { system: [{ type: "text", text: "Be brief." }], messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }] }
+ * ```
+ */
+export function convertToAnthropicMessages(
+  messages: readonly PromptMessage[],
+  identity: DriverIdentity,
+): { system: TextBlockParam[]; messages: MessageParam[] } {
+  checkToolResults(identity, messages);
+  const system: TextBlockParam[] = [];
+  const converted: { role: "user" | "assistant"; content: ContentBlockParam[] }[] = [];
+  const append = (role: "user" | "assistant", blocks: ContentBlockParam[]) => {
+    const last = converted.at(-1);
+    if (last?.role === role) last.content.push(...blocks);
+    else converted.push({ role, content: blocks });
+  };
+  groupToolResults(messages).forEach((message, index) => {
+    if (Array.isArray(message)) {
+      append("user", message.map(toolResultBlock));
+      return;
+    }
+    switch (message.role) {
+      case "system":
+        system.push({ type: "text", text: message.content });
+        return;
+      case "user":
+        append(
+          "user",
+          typeof message.content === "string"
+            ? [{ type: "text", text: message.content }]
+            : message.content.map((part) =>
+                part.type === "text" ? { type: "text", text: part.text } : imageBlock(part.image),
+              ),
+        );
+        return;
+      case "assistant": {
+        const blocks: ContentBlockParam[] = thinkingBlocks(message.providerMetadata);
+        if (message.content !== "") blocks.push({ type: "text", text: message.content });
+        for (const call of message.toolCalls ?? []) {
+          blocks.push({
+            type: "tool_use",
+            id: call.id,
+            name: call.name,
+            input: argumentsToObject(call.arguments),
+          });
+        }
+        append("assistant", blocks);
+        return;
+      }
+      default:
+        unknownMessage(identity, index, message);
+    }
+  });
+  return { system, messages: converted };
+}
+
+function toolResultBlock(result: ToolResultMessage): ToolResultBlockParam {
+  const parts = toolResultParts(result.artifact);
+  const block: ToolResultBlockParam = {
+    type: "tool_result",
+    tool_use_id: result.toolCallId,
+    content: parts.every((part) => part.type === "text")
+      ? toolResultText(result.artifact)
+      : parts
+          // The API rejects empty text blocks.
+          .filter((part) => part.type === "image" || part.text !== "")
+          .map((part) =>
+            part.type === "text" ? { type: "text", text: part.text } : imageBlock(part.image),
+          ),
+  };
+  if (result.artifact.type === "ErrorArtifact") block.is_error = true;
+  return block;
+}
+
+function imageBlock(image: ImageArtifact): ImageBlockParam {
+  return {
+    type: "image",
+    source: {
+      type: "base64",
+      media_type: image.mimeType as "image/png",
+      data: image.base64,
+    },
+  };
+}
+
+/** Thinking blocks the driver kept from the model's turn: the API wants them back, signed, before tool use. */
+function thinkingBlocks(metadata: unknown): ContentBlockParam[] {
+  const anthropic = isJsonObject(metadata) ? metadata.anthropic : undefined;
+  const blocks = isJsonObject(anthropic) ? anthropic.thinking : undefined;
+  return Array.isArray(blocks)
+    ? (blocks.filter(isJsonObject) as unknown as ContentBlockParam[])
+    : [];
+}

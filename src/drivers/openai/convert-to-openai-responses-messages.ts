@@ -1,0 +1,87 @@
+import type {
+  ResponseFunctionCallOutputItemList,
+  ResponseInputContent,
+  ResponseInputItem,
+} from "openai/resources/responses/responses";
+import { checkToolResults, type DriverIdentity, unknownMessage } from "../shared/request-checks.js";
+import { argumentsToJsonText, isJsonObject } from "../shared/tool-call-arguments.js";
+import { imageDataUrl, toolResultParts, toolResultText } from "../shared/tool-result-content.js";
+import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
+
+/**
+ * Converts the neutral transcript to Responses API input items. Tool calls become
+ * `function_call` items and results `function_call_output` items, whose output carries images
+ * as `input_image` parts; reasoning items kept from earlier turns go back before their calls.
+ *
+ * @example
+ * ```ts
+ * convertToOpenAIResponsesMessages([{ role: "user", content: "Hi" }], identity);
+ * // [{ role: "user", content: "Hi" }]
+ * ```
+ */
+export function convertToOpenAIResponsesMessages(
+  messages: readonly PromptMessage[],
+  identity: DriverIdentity,
+): ResponseInputItem[] {
+  checkToolResults(identity, messages);
+  const input: ResponseInputItem[] = [];
+  messages.forEach((message, index) => {
+    switch (message.role) {
+      case "system":
+        input.push({ role: "system", content: message.content });
+        return;
+      case "user":
+        input.push({ role: "user", content: convertUserContent(message) });
+        return;
+      case "assistant": {
+        input.push(...reasoningItems(message.providerMetadata));
+        if (message.content !== "") input.push({ role: "assistant", content: message.content });
+        for (const call of message.toolCalls ?? []) {
+          input.push({
+            type: "function_call",
+            call_id: call.id,
+            name: call.name,
+            arguments: argumentsToJsonText(call.arguments),
+          });
+        }
+        return;
+      }
+      case "tool":
+        input.push({
+          type: "function_call_output",
+          call_id: message.toolCallId,
+          output: toolOutput(message),
+        });
+        return;
+      default:
+        unknownMessage(identity, index, message);
+    }
+  });
+  return input;
+}
+
+function convertUserContent(message: UserMessage): string | ResponseInputContent[] {
+  if (typeof message.content === "string") return message.content;
+  return message.content.map((part) =>
+    part.type === "text"
+      ? { type: "input_text", text: part.text }
+      : { type: "input_image", image_url: imageDataUrl(part.image), detail: "auto" },
+  );
+}
+
+function toolOutput(message: ToolResultMessage): string | ResponseFunctionCallOutputItemList {
+  const parts = toolResultParts(message.artifact);
+  if (parts.every((part) => part.type === "text")) return toolResultText(message.artifact);
+  return parts.map((part) =>
+    part.type === "text"
+      ? { type: "input_text", text: part.text }
+      : { type: "input_image", image_url: imageDataUrl(part.image), detail: "auto" },
+  );
+}
+
+/** Reasoning items the Responses driver stored on the assistant message, sent back verbatim. */
+function reasoningItems(metadata: unknown): ResponseInputItem[] {
+  const openai = isJsonObject(metadata) ? metadata.openai : undefined;
+  const items = isJsonObject(openai) ? openai.reasoning : undefined;
+  return Array.isArray(items) ? (items.filter(isJsonObject) as unknown as ResponseInputItem[]) : [];
+}

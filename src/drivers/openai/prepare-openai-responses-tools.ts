@@ -1,0 +1,46 @@
+import type {
+  FunctionTool,
+  ResponseCreateParamsNonStreaming,
+} from "openai/resources/responses/responses";
+import { checkToolChoiceName, checkTools, type DriverIdentity } from "../shared/request-checks.js";
+import type { PromptRequest } from "../spec.js";
+
+/**
+ * The `tools`, `tool_choice` and `parallel_tool_calls` fields of a Responses API request. Tools
+ * come already compiled (`toolbox.toProviderTools("openai-responses")`) and pass through.
+ *
+ * @example
+ * ```ts
+ * prepareOpenAIResponsesTools({ tools, toolChoice: { name: "Calc_calculate" } }, identity);
+ * // { tools, tool_choice: { type: "function", name: "Calc_calculate" } }
+ * ```
+ */
+export function prepareOpenAIResponsesTools(
+  request: Pick<PromptRequest, "tools" | "toolChoice" | "parallelToolCalls">,
+  identity: DriverIdentity,
+): Pick<ResponseCreateParamsNonStreaming, "tools" | "tool_choice" | "parallel_tool_calls"> {
+  const tools = checkTools(
+    identity,
+    request.tools,
+    'a Responses function tool { type: "function", name, parameters, … }',
+    (tool) => tool.type === "function" && typeof tool.name === "string",
+  );
+  if (tools.length === 0) return {};
+  const prepared: ReturnType<typeof prepareOpenAIResponsesTools> = {
+    tools: tools as unknown as FunctionTool[],
+  };
+  const choice = request.toolChoice;
+  if (typeof choice === "object") {
+    const names = tools.map((tool) => String(tool.name));
+    prepared.tool_choice = {
+      type: "function",
+      name: checkToolChoiceName(identity, choice.name, names),
+    };
+  } else if (choice !== undefined) {
+    prepared.tool_choice = choice;
+  }
+  if (request.parallelToolCalls !== undefined) {
+    prepared.parallel_tool_calls = request.parallelToolCalls;
+  }
+  return prepared;
+}

@@ -1,0 +1,14 @@
+/**
+ * The Gemini prompt driver, on the official `@google/genai` SDK (an optional peer dependency).
+ *
+ * @example
+ * ```ts
+ * import { GeminiPromptDriver } from "toolwright/gemini";
+ * const driver = new GeminiPromptDriver({ model: "gemini-2.5-flash" });
+ * ```
+ * @module
+ */
+export {
+  type GeminiDriverOptions,
+  GeminiPromptDriver,
+} from "./drivers/gemini/gemini-prompt-driver.js";

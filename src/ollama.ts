@@ -1,0 +1,14 @@
+/**
+ * The Ollama prompt driver, on the official `ollama` SDK (an optional peer dependency).
+ *
+ * @example
+ * ```ts
+ * import { OllamaPromptDriver } from "toolwright/ollama";
+ * const driver = new OllamaPromptDriver({ model: "qwen3" });
+ * ```
+ * @module
+ */
+export {
+  type OllamaDriverOptions,
+  OllamaPromptDriver,
+} from "./drivers/ollama/ollama-prompt-driver.js";

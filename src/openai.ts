@@ -1,0 +1,13 @@
+/**
+ * OpenAI prompt drivers, on the official `openai` SDK (an optional peer dependency).
+ *
+ * @example
+ * ```ts
+ * import { OpenAIResponsesPromptDriver } from "toolwright/openai";
+ * const driver = new OpenAIResponsesPromptDriver({ model: "gpt-4.1-mini" });
+ * ```
+ * @module
+ */
+export { OpenAIChatPromptDriver } from "./drivers/openai/openai-chat-prompt-driver.js";
+export type { OpenAIDriverOptions } from "./drivers/openai/openai-client.js";
+export { OpenAIResponsesPromptDriver } from "./drivers/openai/openai-responses-prompt-driver.js";

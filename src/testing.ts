@@ -1,0 +1,16 @@
+/**
+ * Helpers for testing your own tools and agents without a model.
+ *
+ * @example
+ * ```ts
+ * import { MockPromptDriver } from "toolwright/testing";
+ * const driver = new MockPromptDriver({ responses: ["Hello!"] });
+ * ```
+ * @module
+ */
+export {
+  MockPromptDriver,
+  type MockPromptDriverOptions,
+  type MockResponse,
+  type MockResponseParts,
+} from "./testing/mock-prompt-driver.js";

@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const root = new URL("../..", import.meta.url).pathname;
+const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+const recorder = join(root, "test", "fixtures", "record-imports.mjs");
+
+const sdks = {
+  openai: "/node_modules/openai/",
+  anthropic: "/node_modules/@anthropic-ai/sdk/",
+  gemini: "/node_modules/@google/genai/",
+  ollama: "/node_modules/ollama/",
+} as const;
+
+/** The module URLs a fresh Node process resolves while importing one built entry file. */
+async function modulesLoadedBy(entry: string): Promise<string[]> {
+  const { stdout } = await run(process.execPath, [
+    "--import",
+    recorder,
+    "--input-type=module",
+    "-e",
+    `await import(${JSON.stringify(entry)});`,
+  ]);
+  return JSON.parse(stdout) as string[];
+}
+
+describe("entry points", () => {
+  let dist: string;
+  before(async () => {
+    await mkdir(join(root, ".tmp"), { recursive: true });
+    const out = await mkdtemp(join(root, ".tmp", "entries-"));
+    dist = join(out, "dist");
+    await run(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json"), "--outDir", dist]);
+  });
+  after(async () => {
+    await rm(join(dist, ".."), { recursive: true, force: true });
+  });
+
+  it("the root entry loads no provider SDK", async () => {
+    const loaded = await modulesLoadedBy(join(dist, "index.js"));
+    assert.ok(loaded.some((url) => url.endsWith("/dist/index.js")));
+    for (const path of Object.values(sdks)) {
+      assert.deepEqual(
+        loaded.filter((url) => url.includes(path)),
+        [],
+        `the root entry pulled in ${path}`,
+      );
+    }
+  });
+
+  it("each provider subpath loads its own SDK and no other", async () => {
+    for (const [name, path] of Object.entries(sdks)) {
+      const loaded = await modulesLoadedBy(join(dist, `${name}.js`));
+      assert.ok(
+        loaded.some((url) => url.includes(path)),
+        `${name} did not load ${path}`,
+      );
+      for (const other of Object.values(sdks).filter((candidate) => candidate !== path)) {
+        assert.ok(!loaded.some((url) => url.includes(other)), `${name} also loaded ${other}`);
+      }
+    }
+    const testing = await modulesLoadedBy(join(dist, "testing.js"));
+    for (const path of Object.values(sdks)) assert.ok(!testing.some((url) => url.includes(path)));
+  });
+
+  it("no declaration outside a provider folder names a provider SDK", async () => {
+    const providerFolders = [
+      "drivers/openai/",
+      "drivers/anthropic/",
+      "drivers/gemini/",
+      "drivers/ollama/",
+    ];
+    const entries = ["openai.d.ts", "anthropic.d.ts", "gemini.d.ts", "ollama.d.ts"];
+    const files = (await readdir(dist, { recursive: true })).filter((file) =>
+      file.endsWith(".d.ts"),
+    );
+    assert.ok(files.includes("index.d.ts"));
+    for (const file of files) {
+      const path = relative(dist, join(dist, file));
+      if (entries.includes(path) || providerFolders.some((folder) => path.startsWith(folder)))
+        continue;
+      const text = await readFile(join(dist, file), "utf8");
+      assert.doesNotMatch(
+        text,
+        /from "(openai|@anthropic-ai\/sdk|@google\/genai|ollama)[/"]/,
+        path,
+      );
+    }
+  });
+
+  it("exports each subpath with types, the SDKs as optional peers", async () => {
+    const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+    for (const name of ["openai", "anthropic", "gemini", "ollama", "testing"]) {
+      assert.deepEqual(manifest.exports[`./${name}`], {
+        types: `./dist/${name}.d.ts`,
+        default: `./dist/${name}.js`,
+      });
+    }
+    for (const sdk of ["openai", "@anthropic-ai/sdk", "@google/genai", "ollama"]) {
+      assert.equal(typeof manifest.peerDependencies[sdk], "string", sdk);
+      assert.deepEqual(manifest.peerDependenciesMeta[sdk], { optional: true });
+      assert.equal(typeof manifest.devDependencies[sdk], "string", `${sdk} is installed for tests`);
+      assert.equal(manifest.dependencies[sdk], undefined, `${sdk} must not be a hard dependency`);
+    }
+  });
+});
