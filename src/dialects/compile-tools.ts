@@ -96,7 +96,19 @@ export function compileTools<D extends Dialect>(
         message: `native name "${entry.name}" does not match ${rules.namePattern}`,
       });
     }
-    const { schema, plan, notes } = lowerEntry(entry, dialect, options);
+    const lowered = lowerEntry(entry, dialect, options);
+    const { plan, notes } = lowered;
+    let schema = lowered.schema;
+    let text = entry.description;
+    // The schema's own root description reads better (and survives Ollama) in the tool's description.
+    if (
+      schemaProfile(dialect, options).lowering !== "none" &&
+      typeof schema.description === "string"
+    ) {
+      const { description: root, ...rest } = schema;
+      schema = rest;
+      text = text === "" ? (root as string) : `${text}\n\n${root as string}`;
+    }
     plans.set(entry.name, plan);
     const properties = schema.properties;
     const noInput =
@@ -106,9 +118,7 @@ export function compileTools<D extends Dialect>(
       schema.anyOf === undefined &&
       schema.$defs === undefined;
     const description =
-      notes.length === 0
-        ? entry.description
-        : `${entry.description}${entry.description === "" ? "" : "\n\n"}Input: ${notes.join("; ")}.`;
+      notes.length === 0 ? text : `${text}${text === "" ? "" : "\n\n"}Input: ${notes.join("; ")}.`;
     return { name: entry.name, description, schema, noInput, annotations: entry.annotations };
   });
   const build = builders[dialect] as DialectBuilder<D>;

@@ -50,7 +50,11 @@ export function toGeminiSchema(schema: JsonSchema): GeminiSchema {
     if (key === "type" && typeof value === "string") out.type = value.toUpperCase();
     else if (key === "items") out.items = toGeminiSchema(value as JsonSchema);
     else if (key === "anyOf") out.anyOf = (value as JsonSchema[]).map(toGeminiSchema);
-    else if (key === "properties") {
+    else if (key === "properties" && Object.keys(value as object).length === 0) {
+      // Gemini rejects an OBJECT with empty `properties`; leaving it out means the same here.
+    } else if (key === "required" && (value as unknown[]).length === 0) {
+      // nothing required: the default
+    } else if (key === "properties") {
       out.properties = Object.fromEntries(
         Object.entries(value as Record<string, JsonSchema>).map(([name, child]) => [
           name,
