@@ -62,7 +62,7 @@ export function lowerEntry(
       dialect: dialectLabel(dialect, options),
       toolName: entry.toolName,
       activityName: entry.activityName,
-      path: formatPath(error.path),
+      path: formatPath(error.path).replaceAll('["*"]', "[*]"),
       message: error.message,
     });
   }

@@ -150,6 +150,8 @@ async function invoke(
   options: RunOptions,
 ): Promise<Artifact> {
   const activity = definition.activity;
+  // The caller may have aborted while the input was being validated: its "abort" event is gone by now.
+  options.signal?.throwIfAborted();
   const timeoutMs = options.timeoutMs ?? activity.timeoutMs ?? toolState(tool).timeoutMs;
   const callerSignal = options.signal;
   const controller = timeoutMs === undefined ? undefined : new AbortController();
