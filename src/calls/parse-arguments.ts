@@ -50,6 +50,8 @@ function parseBroken(
     }
   }
   if (!stepEnabled(options, "repair-json")) return failure(parseError);
+  const cut = cutOff(text);
+  if (cut !== undefined) return failure(cut);
   try {
     const value: unknown = JSON.parse(jsonrepair(text));
     repairs.push({
@@ -60,6 +62,35 @@ function parseBroken(
   } catch (error) {
     return failure(describeFailure(text, error, parseError));
   }
+}
+
+/**
+ * Output cut at max_tokens can be closed, but not completed: closing brackets after a whole value is a
+ * sound repair, finishing a string, number or literal is a guess that would run the method on it.
+ */
+function cutOff(text: string): string | undefined {
+  // Brackets that close as often as they open (quotes aside) mean broken quoting, not a cut.
+  const opened = text.match(/[{[]/g)?.length ?? 0;
+  const closed = text.match(/[}\]]/g)?.length ?? 0;
+  if (opened <= closed) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === "\\") index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{" || char === "[") depth++;
+    else if (char === "}" || char === "]") depth--;
+  }
+  if (inString && depth > 0)
+    return "the arguments end inside a string (cut off?); send the whole call again";
+  const tail = text.trimEnd();
+  if (depth > 0 && !/(["}\],]|\btrue|\bfalse|\bnull)$/.test(tail)) {
+    return "the arguments end in the middle of a value (cut off?); send the whole call again";
+  }
+  return undefined;
 }
 
 function describeFailure(text: string, error: unknown, parseError: string): string {

@@ -40,6 +40,14 @@ function undoObject(
   value: Record<string, unknown>,
   keys: ReadonlyMap<string, { key: string; syntheticNull: boolean; plan: DecodePlan | undefined }>,
 ): Record<string, unknown> {
+  let touched = false;
+  for (const name in value) {
+    if (keys.has(name)) {
+      touched = true;
+      break;
+    }
+  }
+  if (!touched) return value;
   let changed = false;
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {

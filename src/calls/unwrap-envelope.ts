@@ -20,7 +20,7 @@ const envelopeKeys = new Set([
  */
 export function unwrapEnvelope(
   value: unknown,
-  schema: JsonSchemaObject,
+  schema: () => JsonSchemaObject,
   repairs: Repair[],
   repairJson: boolean,
 ): unknown {
@@ -29,7 +29,8 @@ export function unwrapEnvelope(
     const keys = Object.keys(current);
     const key = keys[0];
     if (keys.length !== 1 || key === undefined || !envelopeKeys.has(key)) break;
-    if (schema.properties !== undefined && Object.hasOwn(schema.properties, key)) break;
+    const properties = schema().properties;
+    if (properties !== undefined && Object.hasOwn(properties, key)) break;
     let inner: unknown = current[key];
     if (typeof inner === "string") inner = decodeJsonText(inner, repairJson);
     if (!isPlainObject(inner)) break;

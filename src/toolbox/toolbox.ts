@@ -189,7 +189,7 @@ export class Toolbox {
     }
     const { tool, activity } = entry;
     if (stepEnabled(switches, "unwrap-envelope")) {
-      value = unwrapEnvelope(value, tool.activitySchema(activity.name), repairs, repairJson);
+      value = unwrapEnvelope(value, () => tool.activitySchema(activity.name), repairs, repairJson);
     }
     value = undoLowering(value, this.#plan(entry, options.dialect));
     const coerce = stepEnabled(switches, "coerce")

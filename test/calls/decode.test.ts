@@ -30,7 +30,7 @@ describe("parsing arguments", () => {
       ["{'a': 'b'}", { a: "b" }, ["repair-json"]],
       ['{"a": None, "b": True, "c": False}', { a: null, b: true, c: false }, ["repair-json"]],
       ['{command: "ls"}', { command: "ls" }, ["repair-json"]],
-      ['{"a": [1, 2', { a: [1, 2] }, ["repair-json"]],
+      ['{"a": [1, "2"', { a: [1, "2"] }, ["repair-json"]],
       ['```json\n{"a":1}\n```', { a: 1 }, ["strip-wrappers"]],
       ['{"a":1}<|call|>', { a: 1 }, ["strip-wrappers"]],
       ['<tool_call>{"a":1}</tool_call>', { a: 1 }, ["strip-wrappers"]],
@@ -143,5 +143,21 @@ describe("unknown names", () => {
     assert.match(message, /… and \d+ more\.$/);
     assert.ok(message.length <= 1000);
     assert.equal(unknownNameMessage("x", []), 'Tool "x" not found: no tools are available.');
+  });
+});
+
+describe("truncated output", () => {
+  it("closes what was cut after a whole value and refuses to finish a value", () => {
+    assert.deepEqual(parsed('{"a": "x", "b": [1, 2]').result, {
+      ok: true,
+      value: { a: "x", b: [1, 2] },
+    });
+    assert.equal(parsed('{"a": [1, 2').result.ok, false, "the 2 may be the start of 25");
+    assert.deepEqual(parsed('{"a": true').result, { ok: true, value: { a: true } });
+    for (const raw of ['{"path": "/home/us', '{"count": 12', '{"a":']) {
+      const result = parsed(raw).result;
+      assert.equal(result.ok, false, raw);
+      assert.match((result as { message: string }).message, /cut off\?/);
+    }
   });
 });
