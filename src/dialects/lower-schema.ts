@@ -1,17 +1,26 @@
 import type { JsonSchema, JsonSchemaObject, JsonValue } from "../schema/json.js";
 import { resolveLocalRef } from "../schema/walk-schema.js";
 import type { SchemaProfile } from "./capabilities.js";
-import type { DecodePlan, KeyPlan } from "./decode-plan.js";
+import type { DecodePlan } from "./decode-plan.js";
+import { lowerArray, lowerObject } from "./lower-containers.js";
 import { lowerKeywords } from "./lower-keywords.js";
-import { renameProperty } from "./property-names.js";
 import {
-  jsonTypeOf,
-  LoweringProblem,
-  mergeAll,
-  mergeUnion,
-  resolveShallow,
-} from "./schema-merge.js";
-import { acceptsNull, makeNullable, note, withNotes } from "./schema-notes.js";
+  isConstraintOnly,
+  isOpenObject,
+  lowerEnum,
+  perType,
+  pickFor,
+  typesOf,
+} from "./lower-values.js";
+import {
+  finish,
+  type Lowered,
+  type Path,
+  type RecursiveDef,
+  type State,
+} from "./lowering-state.js";
+import { LoweringProblem, mergeAll, mergeUnion, resolveShallow } from "./schema-merge.js";
+import { note } from "./schema-notes.js";
 
 /** @internal A schema lowered for one dialect, and how to undo the lowering on the model's values. */
 export interface LoweredSchema {
@@ -21,27 +30,6 @@ export interface LoweredSchema {
   readonly notes: readonly string[];
 }
 
-interface Lowered {
-  schema: JsonSchemaObject;
-  plan: DecodePlan | undefined;
-}
-
-interface RecursiveDef {
-  readonly name: string;
-  readonly holder: { plan: DecodePlan | undefined };
-  schema: JsonSchemaObject | undefined;
-}
-
-interface State {
-  readonly profile: SchemaProfile;
-  readonly root: JsonSchemaObject;
-  readonly stack: string[];
-  readonly defs: Map<string, RecursiveDef>;
-  properties: number;
-}
-
-type Path = readonly (string | number)[];
-
 const combinators = ["anyOf", "oneOf", "allOf"] as const;
 
 /**
@@ -50,7 +38,14 @@ const combinators = ["anyOf", "oneOf", "allOf"] as const;
  */
 export function lowerSchema(schema: JsonSchemaObject, profile: SchemaProfile): LoweredSchema {
   if (profile.lowering === "none") return { schema, plan: undefined, notes: [] };
-  const state: State = { profile, root: schema, stack: ["#"], defs: new Map(), properties: 0 };
+  const state: State = {
+    profile,
+    root: schema,
+    stack: ["#"],
+    defs: new Map(),
+    properties: 0,
+    lower: (child, path, depth) => lowerNode(child, path, state, depth),
+  };
   const notes: string[] = [];
   const flat = flattenRoot(schema, state, notes);
   if (profile.lowering === "root") return { schema: flat, plan: undefined, notes };
@@ -205,51 +200,6 @@ function lowerNode(input: JsonSchema, path: Path, state: State, depth: number): 
   return finish(out, node, notes, plan, nullable, state);
 }
 
-/** An object that declares no properties but lets any key in. */
-function isOpenObject(node: JsonSchemaObject, path: Path): boolean {
-  const declared = Object.values(node.properties ?? {}).some((schema) => schema !== false);
-  if (declared) return false;
-  if (node.additionalProperties === false && node.patternProperties === undefined) return false;
-  // A root that merely omits `additionalProperties` is a no-input activity, not a map.
-  return (
-    path.length > 0 ||
-    node.additionalProperties !== undefined ||
-    node.patternProperties !== undefined
-  );
-}
-
-/** Applies nullability and the description with its notes. */
-function finish(
-  out: JsonSchemaObject,
-  node: JsonSchemaObject,
-  notes: readonly string[],
-  plan: DecodePlan | undefined,
-  nullable: boolean,
-  state: State,
-): Lowered {
-  const description = withNotes(node.description, notes);
-  const schema: JsonSchemaObject = { ...out };
-  if (nullable && !acceptsNull(schema)) {
-    if (state.profile.nullStyle === "nullable") {
-      schema.nullable = true;
-      if (Array.isArray(schema.enum)) schema.enum = schema.enum.filter((value) => value !== null);
-    } else {
-      return finishDescription(makeNullable(schema), description, plan);
-    }
-  }
-  return finishDescription(schema, description, plan);
-}
-
-function finishDescription(
-  schema: JsonSchemaObject,
-  description: string | undefined,
-  plan: DecodePlan | undefined,
-): Lowered {
-  if (description !== undefined) schema.description = description;
-  else delete schema.description;
-  return { schema, plan };
-}
-
 function lowerRef(node: JsonSchemaObject, path: Path, state: State, depth: number): Lowered {
   const ref = node.$ref as string;
   const { $ref: _ref, ...siblings } = node;
@@ -378,211 +328,4 @@ function lowerOpenValue(
       : "";
   notes.push(`${what}, sent as a JSON-encoded string${detail}`);
   return finish({ type: "string" }, node, notes, { kind: "json-string" }, nullable, state);
-}
-
-function lowerObject(
-  node: JsonSchemaObject,
-  notes: string[],
-  path: Path,
-  state: State,
-  depth: number,
-): Lowered {
-  const { profile } = state;
-  const properties = Object.entries(node.properties ?? {}).filter(([, schema]) => schema !== false);
-  const extra = node.additionalProperties;
-  const out: JsonSchemaObject = { type: "object" };
-  const lowered: Record<string, JsonSchema> = {};
-  const keys = new Map<string, KeyPlan>();
-  const required = new Set(
-    (node.required ?? []).filter((key) => properties.some(([name]) => name === key)),
-  );
-  const taken = new Set<string>();
-  for (const [key, child] of properties) {
-    const name = renameProperty(key, profile.propertyNames, taken);
-    taken.add(name);
-    state.properties += 1;
-    if (state.properties > profile.limits.properties) {
-      throw new LoweringProblem(
-        path,
-        `has more than ${profile.limits.properties} properties in all, the dialect's limit`,
-      );
-    }
-    const result = lowerNode(child, [...path, key], state, depth + 1);
-    let schema = result.schema;
-    const synthetic = profile.allRequired && !required.has(key) && !acceptsNull(schema);
-    if (synthetic) schema = makeNullable(schema);
-    lowered[name] = schema;
-    if (synthetic || name !== key || result.plan !== undefined) {
-      keys.set(name, { key, syntheticNull: synthetic, plan: result.plan });
-    }
-  }
-  out.properties = lowered;
-  const names = Object.keys(lowered);
-  out.required = profile.allRequired
-    ? names
-    : names.filter((name) => required.has((keys.get(name)?.key ?? name) as string));
-  if (profile.closeObjects) {
-    out.additionalProperties = false;
-    if (typeof extra === "object" && extra !== null)
-      notes.push(note("additionalProperties", extra));
-  } else if (extra !== undefined) {
-    if (profile.additionalProperties) {
-      out.additionalProperties =
-        typeof extra === "boolean"
-          ? extra
-          : lowerNode(extra, [...path, "*"], state, depth + 1).schema;
-    } else if (extra !== false) {
-      notes.push(note("additionalProperties", extra));
-    }
-  }
-  return { schema: out, plan: keys.size > 0 ? { kind: "object", keys } : undefined };
-}
-
-function lowerArray(
-  node: JsonSchemaObject,
-  notes: string[],
-  path: Path,
-  state: State,
-  depth: number,
-): Lowered {
-  const { profile } = state;
-  const out: JsonSchemaObject = { type: "array" };
-  const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as JsonSchema[]) : [];
-  const prefixLowered = prefix.map((schema, index) =>
-    lowerNode(schema, [...path, index], state, depth + 1),
-  );
-  const items = node.items;
-  let itemsLowered: Lowered | undefined;
-  if (items !== undefined && items !== false)
-    itemsLowered = lowerNode(items, [...path, "*"], state, depth + 1);
-  if (prefix.length > 0 && profile.keywords.has("prefixItems")) {
-    out.prefixItems = prefixLowered.map((entry) => entry.schema);
-    if (itemsLowered !== undefined) out.items = itemsLowered.schema;
-    else if (items === false) out.items = false;
-  } else {
-    if (prefix.length > 0) notes.push(note("prefixItems", prefix));
-    if (items === false) notes.push(note("items", false));
-    const candidates = [...prefixLowered, ...(itemsLowered === undefined ? [] : [itemsLowered])];
-    const distinct = candidates.filter(
-      (entry, index) =>
-        candidates.findIndex(
-          (other) => JSON.stringify(other.schema) === JSON.stringify(entry.schema),
-        ) === index,
-    );
-    if (distinct.length === 1) out.items = (distinct[0] as Lowered).schema;
-    else if (distinct.length > 1) out.items = { anyOf: distinct.map((entry) => entry.schema) };
-    else if (profile.arraysNeedItems) {
-      itemsLowered = lowerNode({}, [...path, "*"], state, depth + 1);
-      out.items = itemsLowered.schema;
-    }
-    if (distinct.length > 1) {
-      itemsLowered = { schema: out.items as JsonSchemaObject, plan: undefined };
-    }
-  }
-  const prefixPlans = prefixLowered.map((entry) => entry.plan);
-  const plan =
-    itemsLowered?.plan !== undefined || prefixPlans.some((entry) => entry !== undefined)
-      ? { kind: "array" as const, items: itemsLowered?.plan, prefix: prefixPlans }
-      : undefined;
-  return { schema: out, plan };
-}
-
-function lowerEnum(
-  values: readonly JsonValue[],
-  path: Path,
-  state: State,
-): { values: JsonValue[]; plan: DecodePlan | undefined } {
-  const { limits, enumValues } = state.profile;
-  if (values.length > limits.enumValues) {
-    throw new LoweringProblem(
-      path,
-      `has ${values.length} enum values; the dialect allows ${limits.enumValues}`,
-    );
-  }
-  if (
-    values.length > 250 &&
-    values.reduce<number>((sum, value) => sum + String(value).length, 0) > limits.enumChars
-  ) {
-    throw new LoweringProblem(
-      path,
-      `has enum values longer than ${limits.enumChars} characters in all, the dialect's limit`,
-    );
-  }
-  const rest = values.filter((value) => value !== null);
-  if (enumValues === "any" || rest.every((value) => typeof value === "string")) {
-    return { values: rest, plan: undefined };
-  }
-  const map = new Map<string, JsonValue>();
-  for (const value of rest) {
-    const text = typeof value === "string" ? value : JSON.stringify(value);
-    if (map.has(text)) {
-      throw new LoweringProblem(
-        path,
-        `has enum values that read the same as strings (${text}), which this dialect needs`,
-      );
-    }
-    map.set(text, value);
-  }
-  return {
-    values: [...map.keys()],
-    plan: {
-      kind: "enum",
-      values: new Map([...map].filter(([, value]) => typeof value !== "string")),
-    },
-  };
-}
-
-/** The JSON types a schema allows, inferred from its keywords when `type` is missing; `undefined` = anything. */
-function typesOf(node: JsonSchemaObject): string[] | undefined {
-  if (node.type !== undefined) return [...new Set([node.type].flat())];
-  if (Array.isArray(node.enum)) return [...new Set(node.enum.map((value) => jsonTypeOf(value)))];
-  if ("const" in node) return [jsonTypeOf(node.const)];
-  if (
-    node.properties !== undefined ||
-    node.additionalProperties !== undefined ||
-    node.required !== undefined
-  ) {
-    return ["object"];
-  }
-  if (node.items !== undefined || node.prefixItems !== undefined) return ["array"];
-  return undefined;
-}
-
-const perType = new Map<string, string>([
-  ["properties", "object"],
-  ["required", "object"],
-  ["additionalProperties", "object"],
-  ["patternProperties", "object"],
-  ["minProperties", "object"],
-  ["maxProperties", "object"],
-  ["items", "array"],
-  ["prefixItems", "array"],
-  ["minItems", "array"],
-  ["maxItems", "array"],
-  ["uniqueItems", "array"],
-  ["minLength", "string"],
-  ["maxLength", "string"],
-  ["pattern", "string"],
-  ["format", "string"],
-  ["minimum", "number"],
-  ["maximum", "number"],
-  ["exclusiveMinimum", "number"],
-  ["exclusiveMaximum", "number"],
-  ["multipleOf", "number"],
-]);
-
-function pickFor(node: JsonSchemaObject, type: string): JsonSchemaObject {
-  const out: JsonSchemaObject = {};
-  const family = type === "integer" ? "number" : type;
-  for (const [key, value] of Object.entries(node)) {
-    if (perType.get(key) === family) out[key] = value;
-  }
-  return out;
-}
-
-function isConstraintOnly(branch: JsonSchema): boolean {
-  if (typeof branch !== "object") return false;
-  return ["type", "properties", "items", "enum", "const", "$ref", "anyOf", "oneOf", "allOf"].every(
-    (key) => !(key in branch),
-  );
 }
