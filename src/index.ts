@@ -31,6 +31,28 @@ export { JsonArtifact } from "./artifacts/json-artifact.js";
 export { ListArtifact, type ListArtifactOptions } from "./artifacts/list-artifact.js";
 export { TextArtifact } from "./artifacts/text-artifact.js";
 export type { Repair } from "./calls/repair.js";
+// Toolbox: provider dialects and tolerant decoding of model calls.
+export type { RepairOptions, RepairStep } from "./calls/repair-steps.js";
+export type { ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
+export {
+  type Dialect,
+  type DialectOptions,
+  type DialectTarget,
+  dialects,
+} from "./dialects/dialect.js";
+export type { GeminiSchema } from "./dialects/gemini-schema.js";
+export type {
+  AnthropicTool,
+  GeminiFunctionDeclaration,
+  GeminiTools,
+  JsonSchemaTool,
+  McpToolAnnotations,
+  McpToolDefinition,
+  OllamaTool,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  ProviderTools,
+} from "./dialects/provider-tools.js";
 // Prompt drivers: the interface every provider driver implements, and helpers over it. The drivers
 // themselves live in subpaths (`toolwright/openai`, `/anthropic`, `/gemini`, `/ollama`) so the root
 // entry never loads a provider SDK; `toolwright/testing` has `MockPromptDriver`.
@@ -67,11 +89,13 @@ export { ActivityConfigError } from "./errors/activity-config-error.js";
 export { ActivityNameError } from "./errors/activity-name-error.js";
 export { ArtifactError } from "./errors/artifact-error.js";
 export type { ToolwrightErrorCode } from "./errors/codes.js";
+export { DialectError } from "./errors/dialect-error.js";
 export { DriverConfigError } from "./errors/driver-config-error.js";
 export { PromptDriverError, type PromptDriverErrorCode } from "./errors/prompt-driver-error.js";
 export { PromptRequestError } from "./errors/prompt-request-error.js";
 export { ToolConfigError } from "./errors/tool-config-error.js";
 export { ToolNameError } from "./errors/tool-name-error.js";
+export { ToolboxError } from "./errors/toolbox-error.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";
 // Schemas: the kinds of schema accepted and the JSON types they describe.
 export type { JsonObject, JsonSchema, JsonSchemaObject, JsonValue } from "./schema/json.js";
@@ -87,6 +111,12 @@ export type {
   RunOptions,
   ToolOptions,
 } from "./tool/tool-options.js";
+export { Toolbox } from "./toolbox/toolbox.js";
+export type {
+  ExecuteAllOptions,
+  ExecuteOptions,
+  ToolboxOptions,
+} from "./toolbox/toolbox-options.js";
 // Built-in tools: safe by default (confined, size- and time-capped), each a plain Tool subclass.
 export { CalculatorTool, type CalculatorToolOptions } from "./tools/calculator/calculator-tool.js";
 export { DateTimeTool, type DateTimeToolOptions } from "./tools/date-time/date-time-tool.js";

@@ -1,5 +1,6 @@
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ImageArtifact } from "../artifacts/image-artifact.js";
+import type { Dialect } from "../dialects/dialect.js";
 import type { JsonObject } from "../schema/json.js";
 
 /**
@@ -10,7 +11,7 @@ import type { JsonObject } from "../schema/json.js";
  * const dialect: ToolDialect = driver.dialect; // "anthropic"
  * ```
  */
-export type ToolDialect = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "ollama";
+export type ToolDialect = Exclude<Dialect, "mcp" | "json-schema">;
 
 /**
  * A model behind a provider's API: one call in, one response (or a stream of events) out.

@@ -19,4 +19,6 @@ export type ToolwrightErrorCode =
   | "provider_timeout"
   | "provider_connection_error"
   | "provider_stream_error"
-  | "provider_invalid_response";
+  | "provider_invalid_response"
+  | "invalid_toolbox"
+  | "unsupported_by_dialect";

@@ -2,6 +2,7 @@ import Ajv2020Module, { type ErrorObject, type ValidateFunction } from "ajv/dist
 import formatsModule from "ajv-formats";
 import { describeEnum, describeSchema } from "./describe-schema.js";
 import type { JsonSchema, JsonSchemaObject } from "./json.js";
+import { needsSpecValidator, registerSpecResource, specValidator } from "./spec-validator.js";
 import type { ValidationIssue, ValidationResult } from "./validation-issue.js";
 
 // ajv ships CommonJS; its `.default` is the class both at run time and in its typings.
@@ -25,15 +26,30 @@ export function checkJsonSchema(schema: JsonSchema): string | undefined {
   return instance.errorsText(instance.errors, { dataVar: "schema" });
 }
 
-/** @internal A validator for a (2020-12) JSON Schema; compiled on first use. */
-export function jsonSchemaValidator(schema: JsonSchema): (value: unknown) => ValidationResult {
+/**
+ * @internal Registers a schema document under a URI so `$ref`s to it resolve; toolwright never fetches
+ * a `$ref` over the network. The JSON-Schema-Test-Suite run registers its `remotes/` this way.
+ */
+export function registerSchemaResource(uri: string, schema: JsonSchema): void {
+  ajv().addSchema(schema as object, uri);
+  registerSpecResource(uri, schema);
+}
+
+/**
+ * @internal A validator for a (2020-12) JSON Schema; compiled on first use. ajv (fast, precompiled)
+ * unless the schema needs what only a specification-exact validator gets right.
+ */
+export function jsonSchemaValidator(
+  schema: JsonSchema,
+): (value: unknown) => ValidationResult | Promise<ValidationResult> {
+  if (needsSpecValidator(schema)) return specValidator(schema);
   let compiled: ValidateFunction | undefined;
   return (value) => {
     if (compiled === undefined) {
       const instance = ajv();
       compiled = instance.compile(schema as object);
       // The validator keeps what it needs; dropping ajv's cache entry keeps dynamic schemas from leaking.
-      instance.removeSchema(schema as object);
+      if (typeof schema === "object") instance.removeSchema(schema);
     }
     if (compiled(value)) return { ok: true, value };
     return { ok: false, issues: ajvIssues(compiled.errors ?? []) };

@@ -9,6 +9,8 @@ import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
 import { formatPath } from "../internal/json-path.js";
 import { dropUnknownKeys } from "../schema/drop-unknown-keys.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
+import type { NormalizedSchema } from "../schema/normalize-schema.js";
+import type { ValidationResult } from "../schema/validation-issue.js";
 import { resolveInputSchema } from "./input-schema.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
@@ -33,6 +35,12 @@ export interface ActivityOutcome {
 const timedOut = Symbol("timed out");
 
 /**
+ * @internal A second chance for an input that failed validation (the Toolbox's schema-directed
+ * coercion): returns the repaired input, recording its fixes in `repairs`, or the input itself.
+ */
+export type InputRepair = (input: unknown, repairs: Repair[]) => unknown;
+
+/**
  * Runs one activity the way a model's call should run: resolve, copy, drop unknown keys, validate,
  * call with a time limit and an abort signal, coerce the result. Model-caused problems come back as
  * an `ErrorArtifact`; only the caller's own abort rejects.
@@ -47,6 +55,7 @@ export async function executeActivity(
   activityName: string,
   input: unknown,
   options: RunOptions = {},
+  repairInput?: InputRepair,
 ): Promise<ActivityOutcome> {
   const state = toolState(tool);
   options.signal?.throwIfAborted();
@@ -61,7 +70,7 @@ export async function executeActivity(
       });
     }
   }
-  const outcome = await attempt(tool, activityName, input, options);
+  const outcome = await attempt(tool, activityName, input, options, repairInput);
   return finish(tool, activityName, input, outcome);
 }
 
@@ -70,6 +79,7 @@ async function attempt(
   activityName: string,
   input: unknown,
   options: RunOptions,
+  repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
   const definition = toolState(tool).classActivities.byName.get(activityName);
   if (definition === undefined || tool.findActivity(activityName) === undefined) {
@@ -96,15 +106,17 @@ async function attempt(
       activity,
     };
   }
-  const repairs: Repair[] = [];
-  const pruned = dropUnknownKeys(schema.jsonSchema, copy);
-  if (pruned.dropped.length > 0) {
-    repairs.push({
-      step: "drop-unknown-keys",
-      detail: `dropped ${pruned.dropped.map((path) => formatPath(path)).join(", ")}`,
-    });
+  let repairs: Repair[] = [];
+  let validation = await pruneAndValidate(schema, copy, repairs);
+  if (!validation.ok && repairInput !== undefined) {
+    const fixes: Repair[] = [];
+    const repaired = repairInput(copy, fixes);
+    if (repaired !== copy && fixes.length > 0) {
+      const retry = await pruneAndValidate(schema, repaired, fixes);
+      repairs = fixes;
+      validation = retry;
+    }
   }
-  const validation = await schema.validate(pruned.value);
   if (!validation.ok) {
     return {
       artifact: failure(formatValidationIssues(validation.issues), "invalid_input"),
@@ -116,6 +128,21 @@ async function attempt(
   return { artifact, repairs, activity };
 }
 
+async function pruneAndValidate(
+  schema: NormalizedSchema,
+  input: unknown,
+  repairs: Repair[],
+): Promise<ValidationResult> {
+  const pruned = dropUnknownKeys(schema.jsonSchema, input);
+  if (pruned.dropped.length > 0) {
+    repairs.push({
+      step: "drop-unknown-keys",
+      detail: `dropped ${pruned.dropped.map((path) => formatPath(path)).join(", ")}`,
+    });
+  }
+  return schema.validate(pruned.value);
+}
+
 async function invoke(
   tool: Tool,
   definition: ActivityDefinition,
@@ -123,6 +150,8 @@ async function invoke(
   options: RunOptions,
 ): Promise<Artifact> {
   const activity = definition.activity;
+  // The caller may have aborted while the input was being validated: its "abort" event is gone by now.
+  options.signal?.throwIfAborted();
   const timeoutMs = options.timeoutMs ?? activity.timeoutMs ?? toolState(tool).timeoutMs;
   const callerSignal = options.signal;
   const controller = timeoutMs === undefined ? undefined : new AbortController();

@@ -90,15 +90,25 @@ describe("text (ReAct) protocol: system prompt", () => {
     assert.equal(reactSystemPrompt({ tools: [], system: "Only this." }), "Only this.");
   });
 
-  it("has an actions schema that accepts Griptape's actions and rejects wrong ones", () => {
-    const validate = jsonSchemaValidator(actionsSchema([new MockTool()]));
+  it("has an actions schema that accepts Griptape's actions and rejects wrong ones", async () => {
+    const validator = jsonSchemaValidator(actionsSchema([new MockTool()]));
+    const validate = async (value: unknown) => await validator(value);
     assert.equal(
-      validate([{ tag: "a", name: "MockTool", path: "test", input: { test: "v" } }]).ok,
+      (await validate([{ tag: "a", name: "MockTool", path: "test", input: { test: "v" } }])).ok,
       true,
     );
-    assert.equal(validate([{ tag: "a", name: "MockTool", path: "test_no_schema" }]).ok, true);
-    assert.equal(validate([]).ok, false);
-    assert.equal(validate([{ tag: "a", name: "MockTool", path: "nope", input: {} }]).ok, false);
-    assert.equal(validate([{ name: "MockTool", path: "test", input: { test: "v" } }]).ok, false);
+    assert.equal(
+      (await validate([{ tag: "a", name: "MockTool", path: "test_no_schema" }])).ok,
+      true,
+    );
+    assert.equal((await validate([])).ok, false);
+    assert.equal(
+      (await validate([{ tag: "a", name: "MockTool", path: "nope", input: {} }])).ok,
+      false,
+    );
+    assert.equal(
+      (await validate([{ name: "MockTool", path: "test", input: { test: "v" } }])).ok,
+      false,
+    );
   });
 });

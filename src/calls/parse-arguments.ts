@@ -1,0 +1,124 @@
+import { jsonrepair } from "jsonrepair";
+import type { Repair } from "./repair.js";
+import { type RepairOptions, stepEnabled } from "./repair-steps.js";
+import { stripWrappers } from "./strip-wrappers.js";
+
+/** @internal A call's arguments as a value, or why they cannot be read. */
+export type ParsedArguments =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * @internal Reads a call's arguments: objects pass as they are; a string goes through `JSON.parse`
+ * first (the happy path), then wrapper stripping, then `jsonrepair` (trailing commas, single quotes,
+ * Python literals, unquoted keys, comments, truncation). An empty string reads as `{}`.
+ */
+export function parseArguments(
+  raw: unknown,
+  repairs: Repair[],
+  options?: RepairOptions,
+): ParsedArguments {
+  if (raw === undefined || raw === null) return { ok: true, value: {} };
+  if (typeof raw !== "string") return { ok: true, value: raw };
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch (error) {
+    return parseBroken(raw, (error as Error).message, repairs, options);
+  }
+}
+
+function parseBroken(
+  raw: string,
+  parseError: string,
+  repairs: Repair[],
+  options: RepairOptions | undefined,
+): ParsedArguments {
+  if (raw.trim() === "" && stepEnabled(options, "repair-json")) {
+    repairs.push({ step: "repair-json", detail: "read empty arguments as {}" });
+    return { ok: true, value: {} };
+  }
+  let text = raw;
+  if (stepEnabled(options, "strip-wrappers")) {
+    const stripped = stripWrappers(raw, repairs);
+    if (stripped !== undefined) {
+      text = stripped;
+      try {
+        return { ok: true, value: JSON.parse(text) };
+      } catch {
+        // still broken: the JSON repair below gets the stripped text
+      }
+    }
+  }
+  if (!stepEnabled(options, "repair-json")) return failure(parseError);
+  const cut = cutOff(text);
+  if (cut !== undefined) return failure(cut);
+  try {
+    const value: unknown = JSON.parse(jsonrepair(text));
+    repairs.push({
+      step: "repair-json",
+      detail: `repaired malformed JSON (${shorten(parseError)})`,
+    });
+    return { ok: true, value };
+  } catch (error) {
+    return failure(describeFailure(text, error, parseError));
+  }
+}
+
+/**
+ * Output cut at max_tokens can be closed, but not completed: closing brackets after a whole value is a
+ * sound repair, finishing a string, number or literal is a guess that would run the method on it.
+ */
+function cutOff(text: string): string | undefined {
+  // Brackets that close as often as they open (quotes aside) mean broken quoting, not a cut.
+  const opened = text.match(/[{[]/g)?.length ?? 0;
+  const closed = text.match(/[}\]]/g)?.length ?? 0;
+  if (opened <= closed) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === "\\") index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{" || char === "[") depth++;
+    else if (char === "}" || char === "]") depth--;
+  }
+  if (inString && depth > 0)
+    return "the arguments end inside a string (cut off?); send the whole call again";
+  const tail = text.trimEnd();
+  if (depth > 0 && !/(["}\],]|\btrue|\bfalse|\bnull)$/.test(tail)) {
+    return "the arguments end in the middle of a value (cut off?); send the whole call again";
+  }
+  return undefined;
+}
+
+function describeFailure(text: string, error: unknown, parseError: string): string {
+  const position = /position (\d+)/.exec((error as Error).message)?.[1];
+  if (position !== undefined) {
+    const at = Number(position);
+    const rest = text.slice(at).trimStart();
+    if ((rest.startsWith("{") || rest.startsWith("[")) && isJson(text.slice(0, at))) {
+      return `the arguments hold more than one JSON value (another starts at character ${at}); send one call per JSON object`;
+    }
+  }
+  return parseError;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function failure(reason: string): ParsedArguments {
+  return { ok: false, message: `Activity input JSON decoding error: ${reason}`.slice(0, 1000) };
+}
+
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, " ");
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}

@@ -1,0 +1,97 @@
+import type { DecodePlan } from "../dialects/decode-plan.js";
+import { isPlainObject } from "../internal/clone-json.js";
+import { defineEntry } from "../schema/walk-schema.js";
+
+/**
+ * @internal Undoes a dialect's lowering on a model's value: renamed properties get their names back,
+ * synthetic nulls (optional → nullable) are removed, stringified enum values and JSON-encoded open
+ * values are decoded. Copy on write: the input is never mutated.
+ */
+export function undoLowering(value: unknown, plan: DecodePlan | undefined): unknown {
+  if (plan === undefined) return value;
+  switch (plan.kind) {
+    case "object":
+      return isPlainObject(value) ? undoObject(value, plan.keys) : value;
+    case "array":
+      if (!Array.isArray(value)) return value;
+      return mapArray(value, (item, index) =>
+        undoLowering(item, index < plan.prefix.length ? plan.prefix[index] : plan.items),
+      );
+    case "json-string":
+      if (typeof value !== "string") return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    case "enum":
+      return typeof value === "string" && plan.values.has(value) ? plan.values.get(value) : value;
+    case "union":
+      return undoLowering(
+        value,
+        plan.branches.find((branch) => fits(branch, value)),
+      );
+    case "ref":
+      return undoLowering(value, plan.target.plan);
+  }
+}
+
+function undoObject(
+  value: Record<string, unknown>,
+  keys: ReadonlyMap<string, { key: string; syntheticNull: boolean; plan: DecodePlan | undefined }>,
+): Record<string, unknown> {
+  let touched = false;
+  for (const name in value) {
+    if (keys.has(name)) {
+      touched = true;
+      break;
+    }
+  }
+  if (!touched) return value;
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    const entry = keys.get(name);
+    if (entry === undefined) {
+      if (!Object.hasOwn(out, name)) defineEntry(out, name, item);
+      continue;
+    }
+    if (entry.syntheticNull && item === null) {
+      changed = true;
+      continue;
+    }
+    const next = undoLowering(item, entry.plan);
+    if (next !== item || entry.key !== name) changed = true;
+    defineEntry(out, entry.key, next);
+  }
+  return changed ? out : value;
+}
+
+function mapArray(value: unknown[], map: (item: unknown, index: number) => unknown): unknown[] {
+  let copy: unknown[] | undefined;
+  value.forEach((item, index) => {
+    const next = map(item, index);
+    if (next !== item) {
+      copy ??= [...value];
+      copy[index] = next;
+    }
+  });
+  return copy ?? value;
+}
+
+function fits(plan: DecodePlan, value: unknown): boolean {
+  switch (plan.kind) {
+    case "object":
+      return isPlainObject(value);
+    case "array":
+      return Array.isArray(value);
+    case "json-string":
+      return typeof value === "string";
+    case "enum":
+      return typeof value === "string" && plan.values.has(value);
+    case "union":
+      return plan.branches.some((branch) => fits(branch, value));
+    case "ref":
+      return plan.target.plan !== undefined && fits(plan.target.plan, value);
+  }
+}

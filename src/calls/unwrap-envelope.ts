@@ -1,0 +1,41 @@
+import { isPlainObject } from "../internal/clone-json.js";
+import type { JsonSchemaObject } from "../schema/json.js";
+import type { Repair } from "./repair.js";
+import { decodeJsonText } from "./unwrap-string.js";
+
+// Keys models wrap a whole input in (Griptape's old `values` envelope, `input`, `arguments`, …).
+const envelopeKeys = new Set([
+  "values",
+  "input",
+  "arguments",
+  "parameters",
+  "args",
+  "params",
+  "kwargs",
+]);
+
+/**
+ * @internal `{"values": {…}}` when the activity declares no `values` property: the inner object is the
+ * input (also when it is a JSON string of an object). Nested envelopes are opened too.
+ */
+export function unwrapEnvelope(
+  value: unknown,
+  schema: () => JsonSchemaObject,
+  repairs: Repair[],
+  repairJson: boolean,
+): unknown {
+  let current = value;
+  for (let round = 0; round < 3 && isPlainObject(current); round++) {
+    const keys = Object.keys(current);
+    const key = keys[0];
+    if (keys.length !== 1 || key === undefined || !envelopeKeys.has(key)) break;
+    const properties = schema().properties;
+    if (properties !== undefined && Object.hasOwn(properties, key)) break;
+    let inner: unknown = current[key];
+    if (typeof inner === "string") inner = decodeJsonText(inner, repairJson);
+    if (!isPlainObject(inner)) break;
+    repairs.push({ step: "unwrap-envelope", detail: `unwrapped a {"${key}": …} envelope` });
+    current = inner;
+  }
+  return current;
+}

@@ -1,0 +1,40 @@
+import { jsonrepair } from "jsonrepair";
+import { isPlainObject } from "../internal/clone-json.js";
+import type { Repair } from "./repair.js";
+
+/**
+ * @internal Double encoding: `arguments` that decode to a string holding JSON (Granite 4, vllm#25729)
+ * are decoded again, up to three times, as long as the result is an object or another string.
+ */
+export function unwrapString(value: unknown, repairs: Repair[], repairJson: boolean): unknown {
+  let current = value;
+  for (let round = 0; round < 3 && typeof current === "string"; round++) {
+    const next = decodeJsonText(current, repairJson);
+    if (!isPlainObject(next) && typeof next !== "string") break;
+    if (next === current) break;
+    current = next;
+  }
+  if (current !== value && isPlainObject(current)) {
+    repairs.push({
+      step: "unwrap-string",
+      detail: "decoded arguments that were a JSON string of JSON",
+    });
+    return current;
+  }
+  return value;
+}
+
+/** @internal `JSON.parse`, then `jsonrepair` when allowed; `undefined` when neither reads the text. */
+export function decodeJsonText(text: string, repairJson: boolean): unknown {
+  const trimmed = text.trim();
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    if (!repairJson || !/^[{["]/.test(trimmed)) return undefined;
+    try {
+      return JSON.parse(jsonrepair(trimmed));
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import type { JsonSchemaObject } from "../schema/json.js";
+import { type DialectBuilder, describedBy } from "./dialect-builder.js";
+import type { McpToolAnnotations } from "./provider-tools.js";
+
+/** @internal MCP `tools/list`: `{ name, description, inputSchema, annotations }`, hints from the activity's annotations. */
+export const buildMcpTools: DialectBuilder<"mcp"> = (tools) =>
+  tools.map((tool) => {
+    const hints: McpToolAnnotations = {};
+    const { readOnly, destructive, idempotent, openWorld } = tool.annotations;
+    if (readOnly !== undefined) hints.readOnlyHint = readOnly;
+    if (destructive !== undefined) hints.destructiveHint = destructive;
+    if (idempotent !== undefined) hints.idempotentHint = idempotent;
+    if (openWorld !== undefined) hints.openWorldHint = openWorld;
+    return {
+      name: tool.name,
+      ...describedBy(tool.description),
+      inputSchema: tool.schema as JsonSchemaObject & { type: "object" },
+      ...(Object.keys(hints).length > 0 ? { annotations: hints } : {}),
+    };
+  });

@@ -1,0 +1,55 @@
+import type { ToolActivity } from "../activity/tool-activity.js";
+import { buildNameIndex, type NameIndex } from "../calls/resolve-name.js";
+import type { DecodePlan } from "../dialects/decode-plan.js";
+import type { Tool } from "../tool/tool.js";
+import { toolState } from "../tool/tool-state.js";
+import { assignNativeNames } from "./native-names.js";
+
+/** @internal One activity of one tool in a toolbox, with its native name. */
+export interface CatalogEntry {
+  readonly nativeName: string;
+  readonly tool: Tool;
+  readonly activity: ToolActivity;
+  /** The any-dialect decode plan, computed on first use. */
+  genericPlan?: { readonly plan: DecodePlan | undefined };
+}
+
+/** @internal Every activity of every tool (enabled or not, so names stay put when lists change). */
+export interface Catalog {
+  readonly entries: readonly CatalogEntry[];
+  readonly byTool: ReadonlyMap<Tool, ReadonlyMap<string, CatalogEntry>>;
+  readonly index: NameIndex<CatalogEntry>;
+}
+
+/** @internal Names all activities of `tools` and indexes the names and their variants. */
+export function buildCatalog(tools: readonly Tool[]): Catalog {
+  const pairs = tools.flatMap((tool) =>
+    toolState(tool).classActivities.list.map((activity) => ({ tool, activity })),
+  );
+  const names = assignNativeNames(
+    pairs.map(({ tool, activity }) => ({ toolName: tool.name, activityName: activity.name })),
+  );
+  const entries: CatalogEntry[] = pairs.map(({ tool, activity }, index) => ({
+    nativeName: names[index] as string,
+    tool,
+    activity,
+  }));
+  const byTool = new Map<Tool, Map<string, CatalogEntry>>();
+  for (const entry of entries) {
+    let activities = byTool.get(entry.tool);
+    if (activities === undefined) {
+      activities = new Map();
+      byTool.set(entry.tool, activities);
+    }
+    activities.set(entry.activity.name, entry);
+  }
+  const index = buildNameIndex(
+    entries.map((entry) => ({
+      nativeName: entry.nativeName,
+      toolName: entry.tool.name,
+      activityName: entry.activity.name,
+      target: entry,
+    })),
+  );
+  return { entries, byTool, index };
+}

@@ -1,0 +1,51 @@
+import type { RepairOptions } from "../calls/repair-steps.js";
+import type { DialectTarget } from "../dialects/dialect.js";
+import type { RunOptions } from "../tool/tool-options.js";
+
+/**
+ * Constructor options of a `Toolbox`.
+ *
+ * @example
+ * ```ts
+ * new Toolbox([new CalculatorTool()], { concurrency: 4, repairs: { coerce: false } });
+ * ```
+ */
+export interface ToolboxOptions {
+  /** Most calls `executeAll` runs at once (default 8). */
+  concurrency?: number | undefined;
+  /** Turns repair steps of the tolerant decoder off (all run by default). */
+  repairs?: RepairOptions | undefined;
+}
+
+/**
+ * Options of one `toolbox.execute` call.
+ *
+ * @example
+ * ```ts
+ * await toolbox.execute(call, { dialect: { dialect: "openai-chat", strict: true }, timeoutMs: 5_000 });
+ * ```
+ */
+export interface ExecuteOptions extends RunOptions {
+  /**
+   * The dialect (and its options) the tools were compiled for, so the decoder undoes that exact
+   * lowering. Without it, the decoder undoes what the original schema alone makes unambiguous
+   * (renamed properties, synthetic nulls, stringified enums and objects) — everything but an untyped
+   * value that a strict dialect sent as a JSON string.
+   */
+  dialect?: DialectTarget | undefined;
+  /** Overrides the toolbox's repair switches for this call. */
+  repairs?: RepairOptions | undefined;
+}
+
+/**
+ * Options of `toolbox.executeAll`.
+ *
+ * @example
+ * ```ts
+ * await toolbox.executeAll(calls, { concurrency: 2 });
+ * ```
+ */
+export interface ExecuteAllOptions extends ExecuteOptions {
+  /** Most calls running at once; defaults to the toolbox's (8). Destructive calls never overlap. */
+  concurrency?: number | undefined;
+}

@@ -1,0 +1,411 @@
+import type { ToolActivity } from "../activity/tool-activity.js";
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { ListArtifact } from "../artifacts/list-artifact.js";
+import { coerceInput } from "../calls/coerce-input.js";
+import { expandParallel, isParallelWrapper } from "../calls/expand-parallel.js";
+import { parseArguments } from "../calls/parse-arguments.js";
+import type { Repair } from "../calls/repair.js";
+import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
+import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
+import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import { undoLowering } from "../calls/undo-lowering.js";
+import { unwrapEnvelope } from "../calls/unwrap-envelope.js";
+import { unwrapString } from "../calls/unwrap-string.js";
+import { anyDialectProfile } from "../dialects/capabilities.js";
+import { type CompiledTools, compileTools, isDialect } from "../dialects/compile-tools.js";
+import type { DecodePlan } from "../dialects/decode-plan.js";
+import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect.js";
+import { lowerSchema } from "../dialects/lower-schema.js";
+import type { ProviderTools } from "../dialects/provider-tools.js";
+import { ToolboxError } from "../errors/toolbox-error.js";
+import { executeActivity } from "../tool/run-activity.js";
+import { Tool } from "../tool/tool.js";
+import { buildCatalog, type Catalog, type CatalogEntry } from "./catalog.js";
+import { runBatch } from "./run-batch.js";
+import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
+
+interface CacheEntry {
+  readonly stamp: readonly (readonly ToolActivity[])[];
+  readonly compiled: CompiledTools<Dialect>;
+}
+
+/**
+ * A set of tools as one provider-facing unit: names that every provider accepts, each provider's
+ * `tools` value, and tolerant execution of the calls models send back.
+ *
+ * @example
+ * ```ts
+ * const toolbox = new Toolbox([new CalculatorTool(), new WeatherTool()]);
+ * const tools = toolbox.toProviderTools("openai-chat", { strict: true });
+ * const results = await toolbox.executeAll(calls, { dialect: { dialect: "openai-chat", strict: true } });
+ * ```
+ */
+export class Toolbox {
+  readonly #tools: Tool[] = [];
+  readonly #byName = new Map<string, Tool>();
+  readonly #compiled = new Map<string, CacheEntry>();
+  readonly #concurrency: number;
+  readonly #repairs: RepairOptions | undefined;
+  #catalog: Catalog | undefined;
+  #nextId = 0;
+
+  constructor(tools: Iterable<Tool> = [], options: ToolboxOptions = {}) {
+    this.#concurrency = checkConcurrency(options.concurrency ?? 8);
+    this.#repairs = options.repairs;
+    for (const tool of tools) this.#attach(tool);
+  }
+
+  /**
+   * The tools, in the order they were given (the order of `toProviderTools`).
+   *
+   * @example
+   * ```ts
+   * toolbox.tools.map((tool) => tool.name); // ["CalculatorTool", "WeatherTool"]
+   * ```
+   */
+  get tools(): readonly Tool[] {
+    return this.#tools;
+  }
+
+  /**
+   * Adds tools after construction (the task-memory tool is added this way); throws `ToolboxError` for a
+   * name already taken.
+   *
+   * @example
+   * ```ts
+   * toolbox.add(new DateTimeTool());
+   * ```
+   */
+  add(...tools: Tool[]): this {
+    for (const tool of tools) this.#attach(tool);
+    return this;
+  }
+
+  /**
+   * The tool called `name`, or `undefined`.
+   *
+   * @example
+   * ```ts
+   * toolbox.tool("CalculatorTool")?.activities();
+   * ```
+   */
+  tool(name: string): Tool | undefined {
+    return this.#byName.get(name);
+  }
+
+  /**
+   * The name providers see for an activity: `Tool_activity`, or its portable rewrite.
+   *
+   * @example
+   * ```ts
+   * toolbox.nativeName("CalculatorTool", "calculate"); // "CalculatorTool_calculate"
+   * ```
+   */
+  nativeName(tool: Tool | string, activityName: string): string {
+    const owner = typeof tool === "string" ? this.#byName.get(tool) : tool;
+    const entry =
+      owner === undefined ? undefined : this.#catalogNow().byTool.get(owner)?.get(activityName);
+    if (entry === undefined) {
+      const toolName = typeof tool === "string" ? tool : tool.name;
+      throw new ToolboxError({
+        toolName,
+        message: `no activity "${activityName}" on tool "${toolName}" in this toolbox`,
+      });
+    }
+    return entry.nativeName;
+  }
+
+  /**
+   * What a called name means: the exact native name, or a variant models write (`Tool.activity`, another
+   * case, a bare activity name when unique, `functions.` prefixes); `undefined` when nothing matches.
+   *
+   * @example
+   * ```ts
+   * const { tool, activity } = toolbox.resolveName("CalculatorTool.calculate") ?? {};
+   * ```
+   */
+  resolveName(nativeName: string): { tool: Tool; activity: ToolActivity } | undefined {
+    const found = resolveName(this.#catalogNow().index, nativeName, [], true);
+    return found === undefined
+      ? undefined
+      : { tool: found.target.tool, activity: found.target.activity };
+  }
+
+  /**
+   * The `tools` value of a provider request: every enabled activity, in toolbox then declaration order,
+   * lowered to what the dialect accepts. Cached per dialect and options until tools or their enabled
+   * activities change. Throws `DialectError` for a schema the dialect cannot express.
+   *
+   * @example
+   * ```ts
+   * await openai.chat.completions.create({ model, messages, tools: toolbox.toProviderTools("openai-chat") });
+   * ```
+   */
+  toProviderTools<D extends Dialect>(dialect: D, options: DialectOptions = {}): ProviderTools[D] {
+    return this.#compile(dialect, options).tools;
+  }
+
+  /**
+   * Decodes, repairs, validates and runs one call. Never rejects for what the model caused: an unknown
+   * name, unreadable or invalid input and a failing method all come back as an `ErrorArtifact`; only an
+   * aborted `options.signal` rejects.
+   *
+   * @example
+   * ```ts
+   * const result = await toolbox.execute({ id: "c1", name: "CalculatorTool_calculate", arguments: '{"expression":"2+2"}' });
+   * result.artifact.toText(); // "4"
+   * ```
+   */
+  async execute(call: ToolCallInput, options: ExecuteOptions = {}): Promise<ToolCallResult> {
+    const id = call.id ?? `call_${++this.#nextId}`;
+    const name = String(call.name);
+    const switches = this.#switches(options);
+    const repairs: Repair[] = [];
+    const found = resolveName(
+      this.#catalogNow().index,
+      name,
+      repairs,
+      stepEnabled(switches, "resolve-name"),
+    );
+    if (found === undefined) {
+      const inner = this.#expand(id, call, switches);
+      if (inner !== undefined)
+        return this.#parallelResult(id, name, inner, await this.executeAll(inner.calls, options));
+      return failed(
+        id,
+        name,
+        unknownNameMessage(name, this.#enabledNames()),
+        "unknown_tool",
+        repairs,
+      );
+    }
+    const entry = found.target;
+    const parsed = parseArguments(call.arguments, repairs, switches);
+    if (!parsed.ok) return failed(id, name, parsed.message, "invalid_json", repairs, entry);
+    const repairJson = stepEnabled(switches, "repair-json");
+    let value = parsed.value;
+    if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
+      value = unwrapString(value, repairs, repairJson);
+    }
+    const { tool, activity } = entry;
+    if (stepEnabled(switches, "unwrap-envelope")) {
+      value = unwrapEnvelope(value, () => tool.activitySchema(activity.name), repairs, repairJson);
+    }
+    value = undoLowering(value, this.#plan(entry, options.dialect));
+    const coerce = stepEnabled(switches, "coerce")
+      ? (input: unknown, fixes: Repair[]) =>
+          coerceInput(tool.activitySchema(activity.name), input, fixes, repairJson)
+      : undefined;
+    const outcome = await executeActivity(tool, activity.name, value, options, coerce);
+    return {
+      id,
+      name,
+      toolName: tool.name,
+      activityName: activity.name,
+      artifact: outcome.artifact,
+      repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
+    };
+  }
+
+  /**
+   * Runs a batch of calls: results in call order, one bad call never stops the others, at most
+   * `concurrency` at once (default 8), and destructive activities never run at the same time as each other.
+   *
+   * @example
+   * ```ts
+   * const results = await toolbox.executeAll(message.tool_calls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })));
+   * ```
+   */
+  async executeAll(
+    calls: readonly ToolCallInput[],
+    options: ExecuteAllOptions = {},
+  ): Promise<ToolCallResult[]> {
+    const concurrency = checkConcurrency(options.concurrency ?? this.#concurrency);
+    const switches = this.#switches(options);
+    const index = this.#catalogNow().index;
+    const groups = calls.map((call) => {
+      const id = call.id ?? `call_${++this.#nextId}`;
+      const named = { ...call, id };
+      const exact = resolveName(
+        index,
+        String(call.name),
+        [],
+        stepEnabled(switches, "resolve-name"),
+      );
+      const inner = exact === undefined ? this.#expand(id, named, switches) : undefined;
+      return { call: named, inner };
+    });
+    const flat = groups.flatMap((group) => group.inner?.calls ?? [group.call]);
+    const results = await runBatch(
+      flat.map((call) => ({
+        exclusive: this.resolveName(String(call.name))?.activity.annotations.destructive === true,
+        run: () => this.execute(call, options),
+      })),
+      concurrency,
+    );
+    let position = 0;
+    return groups.map((group) => {
+      if (group.inner === undefined) return results[position++] as ToolCallResult;
+      const inner = results.slice(position, position + group.inner.calls.length);
+      position += group.inner.calls.length;
+      return this.#parallelResult(group.call.id, String(group.call.name), group.inner, inner);
+    });
+  }
+
+  /** Every tool passes through here, at construction and in `add`: toolbox-wide settings are applied to each tool here. */
+  #attach(tool: Tool): void {
+    if (!(tool instanceof Tool)) {
+      throw new ToolboxError({ message: `expected Tool instances; got ${describe(tool)}` });
+    }
+    if (this.#byName.has(tool.name)) {
+      throw new ToolboxError({
+        toolName: tool.name,
+        message: `two tools are named "${tool.name}"; give one a \`name\` option`,
+      });
+    }
+    this.#byName.set(tool.name, tool);
+    this.#tools.push(tool);
+    this.#catalog = undefined;
+    this.#compiled.clear();
+  }
+
+  #catalogNow(): Catalog {
+    this.#catalog ??= buildCatalog(this.#tools);
+    return this.#catalog;
+  }
+
+  #enabledNames(): string[] {
+    return this.#catalogNow()
+      .entries.filter((entry) => entry.tool.findActivity(entry.activity.name) !== undefined)
+      .map((entry) => entry.nativeName);
+  }
+
+  #compile<D extends Dialect>(dialect: D, options: DialectOptions): CompiledTools<D> {
+    if (!isDialect(dialect)) {
+      throw new ToolboxError({ message: `unknown dialect ${JSON.stringify(dialect)}` });
+    }
+    const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}`;
+    const stamp = this.#tools.map((tool) => tool.activities());
+    const cached = this.#compiled.get(key);
+    if (cached?.stamp.every((activities, index) => activities === stamp[index])) {
+      return cached.compiled as CompiledTools<D>;
+    }
+    const catalog = this.#catalogNow();
+    const entries = this.#tools.flatMap((tool, index) =>
+      (stamp[index] ?? []).map((activity) => ({
+        name: nativeNameOf(catalog, tool, activity.name),
+        toolName: tool.name,
+        activityName: activity.name,
+        description: tool.activityDescription(activity.name),
+        schema: tool.activitySchema(activity.name),
+        annotations: activity.annotations,
+      })),
+    );
+    const compiled = compileTools(entries, dialect, options);
+    deepFreeze(compiled.tools);
+    this.#compiled.set(key, { stamp, compiled });
+    return compiled;
+  }
+
+  #plan(entry: CatalogEntry, target: DialectTarget | undefined): DecodePlan | undefined {
+    if (target !== undefined) {
+      const { dialect, ...options } = typeof target === "string" ? { dialect: target } : target;
+      return this.#compile(dialect, options).plans.get(entry.nativeName);
+    }
+    if (entry.genericPlan === undefined) {
+      let plan: DecodePlan | undefined;
+      try {
+        plan = lowerSchema(entry.tool.activitySchema(entry.activity.name), anyDialectProfile).plan;
+      } catch {
+        // a schema no dialect can lower still decodes, just without reversals
+      }
+      entry.genericPlan = { plan };
+    }
+    return entry.genericPlan.plan;
+  }
+
+  #switches(options: ExecuteOptions): RepairOptions | undefined {
+    if (options.repairs === undefined) return this.#repairs;
+    return { ...this.#repairs, ...options.repairs };
+  }
+
+  #expand(
+    id: string,
+    call: ToolCallInput,
+    switches: RepairOptions | undefined,
+  ): { calls: ToolCallInput[]; repairs: Repair[] } | undefined {
+    if (!stepEnabled(switches, "expand-parallel") || !isParallelWrapper(String(call.name)))
+      return undefined;
+    const repairs: Repair[] = [];
+    const parsed = parseArguments(call.arguments, repairs, switches);
+    const calls = parsed.ok ? expandParallel(id, parsed.value) : undefined;
+    if (calls === undefined) return undefined;
+    repairs.push({
+      step: "expand-parallel",
+      detail: `expanded ${calls.length} calls from ${String(call.name)}`,
+    });
+    return { calls, repairs };
+  }
+
+  #parallelResult(
+    id: string,
+    name: string,
+    inner: { calls: ToolCallInput[]; repairs: Repair[] },
+    results: readonly ToolCallResult[],
+  ): ToolCallResult {
+    return {
+      id,
+      name,
+      toolName: undefined,
+      activityName: undefined,
+      artifact: new ListArtifact(results.map((result) => result.artifact)),
+      repairs: inner.repairs,
+      calls: results,
+    };
+  }
+}
+
+function nativeNameOf(catalog: Catalog, tool: Tool, activityName: string): string {
+  const entry = catalog.byTool.get(tool)?.get(activityName);
+  if (entry === undefined)
+    throw new TypeError(`activity "${activityName}" missing from the catalog`);
+  return entry.nativeName;
+}
+
+function failed(
+  id: string,
+  name: string,
+  message: string,
+  code: string,
+  repairs: readonly Repair[],
+  entry?: CatalogEntry,
+): ToolCallResult {
+  return {
+    id,
+    name,
+    toolName: entry?.tool.name,
+    activityName: entry?.activity.name,
+    artifact: new ErrorArtifact(message, { code }),
+    repairs,
+  };
+}
+
+function checkConcurrency(value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ToolboxError({
+      message: `concurrency must be a positive integer; got ${String(value)}`,
+    });
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === null || typeof value !== "object") return String(value);
+  return `an instance of ${value.constructor?.name ?? "an unknown class"}`;
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}

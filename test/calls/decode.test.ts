@@ -1,0 +1,163 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { coerceInput } from "../../src/calls/coerce-input.js";
+import { parseArguments } from "../../src/calls/parse-arguments.js";
+import type { Repair } from "../../src/calls/repair.js";
+import { unknownNameMessage } from "../../src/calls/resolve-name.js";
+import { stripWrappers } from "../../src/calls/strip-wrappers.js";
+import type { JsonSchemaObject } from "../../src/index.js";
+
+function parsed(raw: unknown, options?: Parameters<typeof parseArguments>[2]) {
+  const repairs: Repair[] = [];
+  const result = parseArguments(raw, repairs, options);
+  return { result, steps: repairs.map((repair) => repair.step), repairs };
+}
+
+describe("parsing arguments", () => {
+  it("takes the JSON.parse fast path and records nothing for valid input", () => {
+    assert.deepEqual(parsed('{"a":1}'), {
+      result: { ok: true, value: { a: 1 } },
+      steps: [],
+      repairs: [],
+    });
+    assert.deepEqual(parsed({ a: 1 }).result, { ok: true, value: { a: 1 } });
+    assert.deepEqual(parsed(undefined).result, { ok: true, value: {} });
+  });
+
+  it("repairs what models break, recording each step", () => {
+    const cases: [string, unknown, string[]][] = [
+      ['{"a":1,}', { a: 1 }, ["repair-json"]],
+      ["{'a': 'b'}", { a: "b" }, ["repair-json"]],
+      ['{"a": None, "b": True, "c": False}', { a: null, b: true, c: false }, ["repair-json"]],
+      ['{command: "ls"}', { command: "ls" }, ["repair-json"]],
+      ['{"a": [1, "2"', { a: [1, "2"] }, ["repair-json"]],
+      ['```json\n{"a":1}\n```', { a: 1 }, ["strip-wrappers"]],
+      ['{"a":1}<|call|>', { a: 1 }, ["strip-wrappers"]],
+      ['<tool_call>{"a":1}</tool_call>', { a: 1 }, ["strip-wrappers"]],
+      ['<｜tool▁sep｜>{"a":1}<｜tool▁call▁end｜>', { a: 1 }, ["strip-wrappers"]],
+      ['{command:<|"|>ls<|"|>}', { command: "ls" }, ["strip-wrappers", "repair-json"]],
+      ['Sure! Here are the arguments: {"a":1} Hope this helps.', { a: 1 }, ["strip-wrappers"]],
+      ["", {}, ["repair-json"]],
+    ];
+    for (const [raw, value, steps] of cases) {
+      const { result, steps: recorded } = parsed(raw);
+      assert.deepEqual(result, { ok: true, value }, raw);
+      assert.deepEqual(recorded, steps, raw);
+    }
+  });
+
+  it("refuses what no repair reads soundly, saying why", () => {
+    const twice = parsed('{"a":1}{"a":2}').result;
+    assert.equal(twice.ok, false);
+    assert.match((twice as { message: string }).message, /more than one JSON value/);
+    const off = parsed("{'a': 1}", { "repair-json": false }).result;
+    assert.equal(off.ok, false);
+    assert.match((off as { message: string }).message, /^Activity input JSON decoding error: /);
+  });
+
+  it("leaves text without wrappers alone", () => {
+    const repairs: Repair[] = [];
+    assert.equal(stripWrappers('{"a":"<b>"}', repairs), undefined);
+    assert.deepEqual(repairs, []);
+  });
+});
+
+describe("schema-directed coercion", () => {
+  const schema: JsonSchemaObject = {
+    type: "object",
+    properties: {
+      count: { type: "integer" },
+      ratio: { type: "number" },
+      on: { type: "boolean" },
+      zip: { type: "string" },
+      tags: { type: "array", items: { type: "string" } },
+      point: { type: "object", properties: { x: { type: "number" } } },
+      unit: { enum: ["Celsius", "Fahrenheit"] },
+      level: { enum: [1, 2] },
+      note: { type: "string" },
+      either: { anyOf: [{ type: "integer" }, { type: "boolean" }] },
+    },
+    required: ["count"],
+  };
+
+  it("converts only where the value's type does not fit", () => {
+    const repairs: Repair[] = [];
+    const input = {
+      count: "2",
+      ratio: "0.5",
+      on: "TRUE",
+      zip: 75001,
+      tags: "solo",
+      point: '{"x": 1}',
+      unit: "celsius",
+      level: "2",
+      note: null,
+      either: "true",
+    };
+    assert.deepEqual(coerceInput(schema, input, repairs), {
+      count: 2,
+      ratio: 0.5,
+      on: true,
+      zip: "75001",
+      tags: ["solo"],
+      point: { x: 1 },
+      unit: "Celsius",
+      level: 2,
+      either: true,
+    });
+    assert.deepEqual(
+      repairs.map((repair) => repair.detail),
+      [
+        '$.count: "2" → 2',
+        '$.ratio: "0.5" → 0.5',
+        '$.on: "TRUE" → true',
+        '$.zip: 75001 → "75001"',
+        '$.tags: "solo" → ["solo"]',
+        '$.point: "{\\"x\\": 1}" → {"x":1}',
+        '$.unit: "celsius" → "Celsius"',
+        '$.level: "2" → 2',
+        "$.note: dropped null (optional)",
+        '$.either: "true" → true',
+      ],
+    );
+    const valid = { count: 1, tags: ["a"] };
+    assert.equal(coerceInput(schema, valid, []), valid, "a fitting input is returned as is");
+  });
+
+  it("does not guess: a word for a number or a float for an integer stays wrong", () => {
+    const repairs: Repair[] = [];
+    assert.deepEqual(coerceInput(schema, { count: "two" }, repairs), { count: "two" });
+    assert.deepEqual(coerceInput(schema, { count: "2.5" }, repairs), { count: "2.5" });
+    assert.deepEqual(repairs, []);
+  });
+});
+
+describe("unknown names", () => {
+  it("lists the most similar names first and cuts the list to the budget", () => {
+    const names = Array.from(
+      { length: 300 },
+      (_, index) => `Tool${index}_activity_with_a_long_name`,
+    );
+    const message = unknownNameMessage("Tool42_activity_with_a_long_nam", names);
+    assert.match(message, /most similar first: Tool42_activity_with_a_long_name, /);
+    assert.match(message, /… and \d+ more\.$/);
+    assert.ok(message.length <= 1000);
+    assert.equal(unknownNameMessage("x", []), 'Tool "x" not found: no tools are available.');
+  });
+});
+
+describe("truncated output", () => {
+  it("closes what was cut after a whole value and refuses to finish a value", () => {
+    assert.deepEqual(parsed('{"a": "x", "b": [1, 2]').result, {
+      ok: true,
+      value: { a: "x", b: [1, 2] },
+    });
+    assert.equal(parsed('{"a": [1, 2').result.ok, false, "the 2 may be the start of 25");
+    assert.deepEqual(parsed('{"a": true').result, { ok: true, value: { a: true } });
+    for (const raw of ['{"path": "/home/us', '{"count": 12', '{"a":']) {
+      const result = parsed(raw).result;
+      assert.equal(result.ok, false, raw);
+      assert.match((result as { message: string }).message, /cut off\?/);
+    }
+  });
+});
