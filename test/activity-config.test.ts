@@ -155,6 +155,48 @@ describe("@activity config", () => {
     expectConfigError({ description: "d", timeoutMs: "5" }, "timeoutMs", /positive number/);
   });
 
+  it("checks approval, retry and final-answer settings", () => {
+    expectConfigError(
+      { description: "d", needsApproval: "yes" },
+      "needsApproval",
+      /boolean or a function/,
+    );
+    expectConfigError({ description: "d", finalAnswer: 1 }, "finalAnswer", /must be a boolean/);
+    expectConfigError(
+      { description: "d", retry: { attempts: 2 } },
+      "retry",
+      /needs `annotations: \{ idempotent: true \}`/,
+    );
+    expectConfigError(
+      { description: "d", annotations: { idempotent: true }, retry: { attempts: 0 } },
+      "retry.attempts",
+      /whole number >= 1/,
+    );
+    expectConfigError(
+      {
+        description: "d",
+        annotations: { idempotent: true },
+        retry: { attempts: 2, backoffMs: -1 },
+      },
+      "retry.backoffMs",
+      />= 0/,
+    );
+    expectConfigError(
+      { description: "d", annotations: { idempotent: true }, retry: { attempts: 2, delay: 1 } },
+      "retry.delay",
+      /not a retry option/,
+    );
+    assert.doesNotThrow(() =>
+      define({
+        description: "d",
+        annotations: { idempotent: true },
+        retry: { attempts: 3, backoffMs: 10 },
+        needsApproval: (input: { amount: number }) => input.amount > 10,
+        finalAnswer: true,
+      }),
+    );
+  });
+
   it("rejects methods that would shadow Tool's own members", () => {
     expectConfigError({ description: "d" }, undefined, /shadows Tool.run/, "run");
     expectConfigError({ description: "d" }, undefined, /shadows Tool.name/, "name");

@@ -75,6 +75,17 @@ class TypedTool extends Tool {
     return input;
   }
 
+  @activity({ description: "approval from input", schema, needsApproval: (input) => input.days > 3 })
+  approved(input: CityInput) {
+    return input.city;
+  }
+
+  // @ts-expect-error needsApproval sees the schema's type: there is no "nope"
+  @activity({ description: "approval from input", schema, needsApproval: (input) => input.nope })
+  approvedWrong(input: CityInput) {
+    return input.city;
+  }
+
   @activity({ description: "no input" })
   noInput() {
     return "ok";

@@ -53,6 +53,9 @@ describe("Tool", () => {
       annotations: {},
       timeoutMs: undefined,
       hasSchema: true,
+      needsApproval: undefined,
+      retry: undefined,
+      finalAnswer: false,
     });
   });
 

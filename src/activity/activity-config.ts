@@ -3,6 +3,7 @@ import type { SchemaSource } from "../schema/normalize-schema.js";
 import type { Tool } from "../tool/tool.js";
 import type { ActivityAnnotations } from "./activity-annotations.js";
 import type { ActivityContext } from "./activity-context.js";
+import type { ApprovalPredicate, RetryPolicy } from "./activity-policy.js";
 
 /**
  * The config of `@activity`.
@@ -26,7 +27,18 @@ export interface ActivityConfig<S extends ActivitySchemaOption | undefined, T ex
   annotations?: ActivityAnnotations;
   /** Time limit for one call, in milliseconds (the call's own `timeoutMs` wins). */
   timeoutMs?: number;
+  /**
+   * Whether an agent must get a human's approval before running a call (a flag, or decided from the
+   * validated input). Unset: destructive activities need approval when the agent's `approvals` is on.
+   */
+  needsApproval?: boolean | ApprovalPredicate<ApprovalInput<S>>;
+  /** Retries after a thrown error or a timeout; only for `annotations.idempotent` activities. */
+  retry?: RetryPolicy;
+  /** The activity's result is an agent's final answer (as StructuredOutputTool's `provide_output`). */
+  finalAnswer?: boolean;
 }
+
+type ApprovalInput<S> = [ActivityInput<S>] extends [LooseInput] ? JsonObject : ActivityInput<S>;
 
 /**
  * What `schema` accepts: a schema, or a function of the tool that returns one.

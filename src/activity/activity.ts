@@ -75,6 +75,9 @@ export function activity<
       annotations: validated.annotations,
       timeoutMs: validated.timeoutMs,
       hasSchema: validated.schema.kind !== "none",
+      needsApproval: validated.needsApproval,
+      retry: validated.retry,
+      finalAnswer: validated.finalAnswer,
     });
     const access = context.access as { get(object: object): unknown };
     recordActivity(metadata, {

@@ -1,4 +1,5 @@
 import type { ActivityAnnotations } from "./activity-annotations.js";
+import type { ApprovalPredicate, RetryPolicy } from "./activity-policy.js";
 
 /**
  * An activity as a Tool class declares it: computed once per class from its `@activity` decorators.
@@ -20,4 +21,9 @@ export interface ToolActivity {
   readonly timeoutMs: number | undefined;
   /** False for activities that take no input. */
   readonly hasSchema: boolean;
+  /** As configured; `undefined` leaves it to the agent's `approvals` option. */
+  readonly needsApproval: boolean | ApprovalPredicate<never> | undefined;
+  readonly retry: RetryPolicy | undefined;
+  /** An agent ends its run with this activity's result. */
+  readonly finalAnswer: boolean;
 }

@@ -3,10 +3,20 @@ import { isPlainObject } from "../internal/clone-json.js";
 import { normalizeSchema, SchemaSourceError } from "../schema/normalize-schema.js";
 import { type ActivityAnnotations, annotationKeys } from "./activity-annotations.js";
 import { activityNamePattern } from "./activity-name.js";
+import type { ApprovalPredicate, RetryPolicy } from "./activity-policy.js";
 import type { SchemaSlot } from "./activity-registry.js";
 import { compileDescription, type DescriptionTemplate } from "./description-template.js";
 
-const configKeys = ["description", "name", "schema", "annotations", "timeoutMs"] as const;
+const configKeys = [
+  "description",
+  "name",
+  "schema",
+  "annotations",
+  "timeoutMs",
+  "needsApproval",
+  "retry",
+  "finalAnswer",
+] as const;
 
 /** @internal The config after validation. */
 export interface ValidatedConfig {
@@ -16,6 +26,9 @@ export interface ValidatedConfig {
   schema: SchemaSlot;
   annotations: Readonly<ActivityAnnotations>;
   timeoutMs: number | undefined;
+  needsApproval: boolean | ApprovalPredicate<never> | undefined;
+  retry: RetryPolicy | undefined;
+  finalAnswer: boolean;
 }
 
 /** @internal Checks an `@activity` config at class definition; every problem names the method and key. */
@@ -62,14 +75,63 @@ export function validateActivityConfig(config: unknown, methodName: string): Val
     );
   }
 
+  const annotations = validateAnnotations(config.annotations, fail);
+  const needsApproval = config.needsApproval;
+  if (
+    needsApproval !== undefined &&
+    typeof needsApproval !== "boolean" &&
+    typeof needsApproval !== "function"
+  ) {
+    fail(
+      "needsApproval",
+      `must be a boolean or a function (input, context) => boolean; got ${typeof needsApproval}`,
+    );
+  }
+  if (config.finalAnswer !== undefined && typeof config.finalAnswer !== "boolean") {
+    fail("finalAnswer", `must be a boolean; got ${typeof config.finalAnswer}`);
+  }
   return {
     name: name as string,
     description: description as ValidatedConfig["description"],
     template,
     schema: schemaSlot(config.schema, fail),
-    annotations: validateAnnotations(config.annotations, fail),
+    annotations,
     timeoutMs: validateTimeout(config.timeoutMs, fail),
+    needsApproval: needsApproval as ValidatedConfig["needsApproval"],
+    retry: validateRetry(config.retry, annotations, fail),
+    finalAnswer: config.finalAnswer === true,
   };
+}
+
+function validateRetry(
+  value: unknown,
+  annotations: Readonly<ActivityAnnotations>,
+  fail: Fail,
+): RetryPolicy | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value))
+    return fail("retry", `must be { attempts, backoffMs? }; got ${typeof value}`);
+  for (const key of Object.keys(value)) {
+    if (key !== "attempts" && key !== "backoffMs")
+      fail(`retry.${key}`, "is not a retry option; expected attempts, backoffMs");
+  }
+  const { attempts, backoffMs } = value as { attempts?: unknown; backoffMs?: unknown };
+  if (typeof attempts !== "number" || !Number.isInteger(attempts) || attempts < 1) {
+    fail("retry.attempts", `must be a whole number >= 1; got ${String(attempts)}`);
+  }
+  if (backoffMs !== undefined && (typeof backoffMs !== "number" || !(backoffMs >= 0))) {
+    fail("retry.backoffMs", `must be a number of milliseconds >= 0; got ${String(backoffMs)}`);
+  }
+  if (annotations.idempotent !== true) {
+    fail(
+      "retry",
+      "needs `annotations: { idempotent: true }`: only idempotent activities are retried",
+    );
+  }
+  return Object.freeze({
+    attempts: attempts as number,
+    ...(backoffMs === undefined ? {} : { backoffMs: backoffMs as number }),
+  });
 }
 
 type Fail = (key: string | undefined, message: string, cause?: unknown) => never;

@@ -57,6 +57,7 @@ export class StructuredOutputTool extends Tool {
     description: "Used to provide the final response which ends this conversation.",
     schema: (tool: StructuredOutputTool) => tool.outputSchema,
     annotations: { readOnly: true, idempotent: true, openWorld: false },
+    finalAnswer: true,
   })
   provide_output(input: unknown): JsonArtifact {
     return new JsonArtifact(input);
