@@ -11,7 +11,22 @@ export type {
   ActivitySchemaOption,
 } from "./activity/activity-config.js";
 export type { ActivityContext } from "./activity/activity-context.js";
+export type { ApprovalPredicate, RetryPolicy } from "./activity/activity-policy.js";
 export type { ToolActivity } from "./activity/tool-activity.js";
+// Agent: the loop that sends tools to a model and runs what it asks for.
+export { Agent } from "./agent/agent.js";
+export type { AgentState } from "./agent/agent-state.js";
+export type {
+  AgentEvent,
+  AgentOptions,
+  AgentProtocol,
+  AgentRunOptions,
+  AgentRunResult,
+  AgentStatus,
+  AgentToolCall,
+  ApprovalDecision,
+  PendingApproval,
+} from "./agent/agent-types.js";
 // Artifacts: what a tool call produces.
 export { ActionArtifact, type ToolAction } from "./artifacts/action-artifact.js";
 export { type Artifact, type ArtifactType, isArtifact } from "./artifacts/artifact.js";
@@ -33,7 +48,7 @@ export { TextArtifact } from "./artifacts/text-artifact.js";
 export type { Repair } from "./calls/repair.js";
 // Toolbox: provider dialects and tolerant decoding of model calls.
 export type { RepairOptions, RepairStep } from "./calls/repair-steps.js";
-export type { ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
+export type { PreparedCall, ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
 export {
   type Dialect,
   type DialectOptions,
@@ -87,6 +102,7 @@ export type {
 // Errors: developer mistakes, each with a string code.
 export { ActivityConfigError } from "./errors/activity-config-error.js";
 export { ActivityNameError } from "./errors/activity-name-error.js";
+export { AgentError } from "./errors/agent-error.js";
 export { ArtifactError } from "./errors/artifact-error.js";
 export type { ToolwrightErrorCode } from "./errors/codes.js";
 export { DialectError } from "./errors/dialect-error.js";

@@ -75,7 +75,11 @@ class TypedTool extends Tool {
     return input;
   }
 
-  @activity({ description: "approval from input", schema, needsApproval: (input) => input.days > 3 })
+  @activity({
+    description: "approval from input",
+    schema,
+    needsApproval: (input) => input.days > 3,
+  })
   approved(input: CityInput) {
     return input.city;
   }

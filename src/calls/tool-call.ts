@@ -1,4 +1,6 @@
+import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
+import type { Tool } from "../tool/tool.js";
 import type { Repair } from "./repair.js";
 
 /**
@@ -44,3 +46,25 @@ export interface ToolCallResult {
   /** The calls inside a `multi_tool_use.parallel` wrapper, each with its own result. */
   readonly calls?: readonly ToolCallResult[];
 }
+
+/**
+ * A call decoded and validated but not run (`toolbox.prepare`): the exact input the method would get,
+ * or the result the model would get instead.
+ *
+ * @example
+ * ```ts
+ * const prepared = await toolbox.prepare(call);
+ * if (prepared.ok) showToHuman(prepared.tool.name, prepared.activity.name, prepared.input);
+ * ```
+ */
+export type PreparedCall =
+  | {
+      readonly ok: true;
+      readonly id: string;
+      readonly name: string;
+      readonly tool: Tool;
+      readonly activity: ToolActivity;
+      readonly input: unknown;
+      readonly repairs: readonly Repair[];
+    }
+  | { readonly ok: false; readonly result: ToolCallResult };

@@ -21,4 +21,7 @@ export type ToolwrightErrorCode =
   | "provider_stream_error"
   | "provider_invalid_response"
   | "invalid_toolbox"
-  | "unsupported_by_dialect";
+  | "unsupported_by_dialect"
+  | "invalid_agent_config"
+  | "invalid_agent_state"
+  | "invalid_approval";

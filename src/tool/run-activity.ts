@@ -81,9 +81,46 @@ async function attempt(
   options: RunOptions,
   repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
+  const prepared = await validateActivityInput(tool, activityName, input, repairInput);
+  if (!prepared.ok) {
+    return { artifact: prepared.artifact, repairs: prepared.repairs, activity: prepared.activity };
+  }
+  const artifact = await invoke(tool, prepared.definition, prepared.value, options);
+  return { artifact, repairs: prepared.repairs, activity: prepared.definition.activity };
+}
+
+/**
+ * @internal An input checked for one activity: the value the method would receive, or the error
+ * artifact the model would see.
+ */
+export type PreparedInput =
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      readonly repairs: Repair[];
+      readonly definition: ActivityDefinition;
+    }
+  | {
+      readonly ok: false;
+      readonly artifact: ErrorArtifact;
+      readonly repairs: Repair[];
+      readonly activity: ToolActivity | undefined;
+    };
+
+/**
+ * @internal Everything `executeActivity` does before calling the method (resolve the enabled activity,
+ * copy, drop unknown keys, validate, repair once), without calling it: what an approval step needs.
+ */
+export async function validateActivityInput(
+  tool: Tool,
+  activityName: string,
+  input: unknown,
+  repairInput?: InputRepair,
+): Promise<PreparedInput> {
   const definition = toolState(tool).classActivities.byName.get(activityName);
   if (definition === undefined || tool.findActivity(activityName) === undefined) {
     return {
+      ok: false,
       artifact: unknownActivity(tool, activityName, definition !== undefined),
       repairs: [],
       activity: undefined,
@@ -97,6 +134,7 @@ async function attempt(
   } catch (error) {
     if (!(error instanceof InputTooDeepError)) throw error;
     return {
+      ok: false,
       artifact: failure(
         `Activity input JSON validation error: ${error.message}`,
         "invalid_input",
@@ -119,13 +157,13 @@ async function attempt(
   }
   if (!validation.ok) {
     return {
+      ok: false,
       artifact: failure(formatValidationIssues(validation.issues), "invalid_input"),
       repairs,
       activity,
     };
   }
-  const artifact = await invoke(tool, definition, validation.value, options);
-  return { artifact, repairs, activity };
+  return { ok: true, value: validation.value, repairs, definition };
 }
 
 async function pruneAndValidate(

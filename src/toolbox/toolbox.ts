@@ -7,7 +7,7 @@ import { parseArguments } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
-import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import { undoLowering } from "../calls/undo-lowering.js";
 import { unwrapEnvelope } from "../calls/unwrap-envelope.js";
 import { unwrapString } from "../calls/unwrap-string.js";
@@ -18,7 +18,7 @@ import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect
 import { lowerSchema } from "../dialects/lower-schema.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
-import { executeActivity } from "../tool/run-activity.js";
+import { executeActivity, type InputRepair, validateActivityInput } from "../tool/run-activity.js";
 import { Tool } from "../tool/tool.js";
 import { buildCatalog, type Catalog, type CatalogEntry } from "./catalog.js";
 import { runBatch } from "./run-batch.js";
@@ -179,9 +179,83 @@ export class Toolbox {
         repairs,
       );
     }
-    const entry = found.target;
+    const decoded = this.#decode(id, name, found.target, call, options, switches, repairs);
+    if ("result" in decoded) return decoded.result;
+    const { tool, activity } = found.target;
+    const outcome = await executeActivity(
+      tool,
+      activity.name,
+      decoded.value,
+      options,
+      decoded.coerce,
+    );
+    return {
+      id,
+      name,
+      toolName: tool.name,
+      activityName: activity.name,
+      artifact: outcome.artifact,
+      repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
+    };
+  }
+
+  /**
+   * Decodes, repairs and validates one call like `execute`, without running it: the tool, the activity
+   * and the exact input the method would receive, or the result the model would get instead. What an
+   * approval step shows a human.
+   *
+   * @example
+   * ```ts
+   * const prepared = await toolbox.prepare({ id: "c1", name: "FileManagerTool_save_content_to_file", arguments });
+   * if (prepared.ok) console.log(prepared.activity.annotations.destructive, prepared.input);
+   * ```
+   */
+  async prepare(call: ToolCallInput, options: ExecuteOptions = {}): Promise<PreparedCall> {
+    const id = call.id ?? `call_${++this.#nextId}`;
+    const name = String(call.name);
+    const switches = this.#switches(options);
+    const repairs: Repair[] = [];
+    const found = resolveName(
+      this.#catalogNow().index,
+      name,
+      repairs,
+      stepEnabled(switches, "resolve-name"),
+    );
+    if (found === undefined) {
+      const message = unknownNameMessage(name, this.#enabledNames());
+      return { ok: false, result: failed(id, name, message, "unknown_tool", repairs) };
+    }
+    const decoded = this.#decode(id, name, found.target, call, options, switches, repairs);
+    if ("result" in decoded) return { ok: false, result: decoded.result };
+    const { tool, activity } = found.target;
+    const checked = await validateActivityInput(tool, activity.name, decoded.value, decoded.coerce);
+    const allRepairs = [...repairs, ...checked.repairs];
+    if (!checked.ok) {
+      const result: ToolCallResult = {
+        id,
+        name,
+        toolName: tool.name,
+        activityName: activity.name,
+        artifact: checked.artifact,
+        repairs: allRepairs,
+      };
+      return { ok: false, result };
+    }
+    return { ok: true, id, name, tool, activity, input: checked.value, repairs: allRepairs };
+  }
+
+  #decode(
+    id: string,
+    name: string,
+    entry: CatalogEntry,
+    call: ToolCallInput,
+    options: ExecuteOptions,
+    switches: RepairOptions | undefined,
+    repairs: Repair[],
+  ): { result: ToolCallResult } | { value: unknown; coerce: InputRepair | undefined } {
     const parsed = parseArguments(call.arguments, repairs, switches);
-    if (!parsed.ok) return failed(id, name, parsed.message, "invalid_json", repairs, entry);
+    if (!parsed.ok)
+      return { result: failed(id, name, parsed.message, "invalid_json", repairs, entry) };
     const repairJson = stepEnabled(switches, "repair-json");
     let value = parsed.value;
     if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
@@ -196,15 +270,7 @@ export class Toolbox {
       ? (input: unknown, fixes: Repair[]) =>
           coerceInput(tool.activitySchema(activity.name), input, fixes, repairJson)
       : undefined;
-    const outcome = await executeActivity(tool, activity.name, value, options, coerce);
-    return {
-      id,
-      name,
-      toolName: tool.name,
-      activityName: activity.name,
-      artifact: outcome.artifact,
-      repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
-    };
+    return { value, coerce };
   }
 
   /**

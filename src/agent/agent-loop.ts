@@ -1,0 +1,228 @@
+import type { Artifact } from "../artifacts/artifact.js";
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { InfoArtifact } from "../artifacts/info-artifact.js";
+import { ListArtifact } from "../artifacts/list-artifact.js";
+import { TextArtifact } from "../artifacts/text-artifact.js";
+import type { Repair } from "../calls/repair.js";
+import type { ToolCallResult } from "../calls/tool-call.js";
+import type { DialectOptions } from "../dialects/dialect.js";
+import { addUsage } from "../drivers/shared/usage.js";
+import type {
+  PromptDriver,
+  PromptMessage,
+  PromptRequest,
+  PromptResponse,
+  ToolCall,
+  Usage,
+} from "../drivers/spec.js";
+import { PromptDriverError } from "../errors/prompt-driver-error.js";
+import type { Toolbox } from "../toolbox/toolbox.js";
+import { saveState } from "./agent-state.js";
+import type {
+  AgentEvent,
+  AgentProtocol,
+  AgentRunResult,
+  AgentStatus,
+  AgentToolCall,
+  PendingApproval,
+} from "./agent-types.js";
+import { executeStep } from "./execute-step.js";
+import type { Protocol } from "./protocol.js";
+
+/** @internal What stays fixed for a run. */
+export interface LoopSetup {
+  readonly driver: PromptDriver;
+  readonly toolbox: Toolbox;
+  readonly protocol: Protocol;
+  readonly protocolName: AgentProtocol;
+  readonly maxSteps: number;
+  readonly reflectOnToolUse: boolean;
+  readonly approvals: boolean;
+  readonly dialectOptions: DialectOptions;
+  readonly concurrency: number | undefined;
+  readonly generation: Partial<PromptRequest>;
+  /** Stream the model's text (for `agent.stream`) or wait for whole responses. */
+  readonly streaming: boolean;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** @internal What grows during a run. */
+export interface LoopState {
+  step: number;
+  messages: PromptMessage[];
+  usage: Usage;
+  toolCalls: AgentToolCall[];
+  repairs: Repair[];
+}
+
+/** @internal Results of a step that ran (or was resumed), in call order. */
+export type StepResults = readonly { call: ToolCall; result: ToolCallResult }[];
+
+/**
+ * @internal The agent loop: ask the model, run its calls, give the results back, until it answers,
+ * a final-answer activity runs, a call needs approval, or `maxSteps` model calls are spent. Every
+ * error goes back to the model; nothing the model does ends the run early.
+ */
+export async function* agentLoop(
+  setup: LoopSetup,
+  state: LoopState,
+  resumed?: StepResults,
+): AsyncGenerator<AgentEvent> {
+  if (resumed !== undefined) {
+    const end = yield* afterResults(setup, state, resumed);
+    if (end !== undefined) return yield finish(state, end.status, end.output);
+  }
+  while (state.step < setup.maxSteps) {
+    state.step += 1;
+    const step = state.step;
+    const request: PromptRequest = {
+      ...setup.generation,
+      messages: [...state.messages],
+      ...setup.protocol.requestFields(setup.toolbox, setup.driver, setup.dialectOptions),
+    };
+    const response = yield* callModel(setup, request, step);
+    state.usage = addUsage(state.usage, response.usage);
+    const turn = setup.protocol.read(response, setup.toolbox);
+    state.messages.push(turn.assistant);
+    if (turn.problem !== undefined) {
+      state.messages.push(...setup.protocol.reply([], turn.problem));
+      yield { type: "step-finish", step, response };
+      continue;
+    }
+    if (turn.calls.length === 0) {
+      yield { type: "step-finish", step, response };
+      return yield finish(state, "completed", new TextArtifact(turn.answer ?? response.text));
+    }
+    const calls = uniqueIds(turn.calls);
+    for (const call of calls) yield { type: "tool-call", step, call };
+    const outcome = await executeStep(setup.toolbox, calls, {
+      approvals: setup.approvals,
+      dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
+      signal: setup.signal,
+      ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
+    });
+    if (outcome.pending.length > 0) {
+      yield { type: "step-finish", step, response };
+      return yield pause(setup, state, calls, outcome.results, outcome.pending);
+    }
+    const results = calls.map((call) => ({
+      call,
+      result: outcome.results.get(call.id) as ToolCallResult,
+    }));
+    const end = yield* afterResults(setup, state, results);
+    yield { type: "step-finish", step, response };
+    if (end !== undefined) return yield finish(state, end.status, end.output);
+  }
+  const limit = new ErrorArtifact(
+    `Exceeded the limit of ${setup.maxSteps} model calls in this run without a final answer`,
+    { code: "max_steps" },
+  );
+  return yield finish(state, "max-steps", limit);
+}
+
+async function* callModel(
+  setup: LoopSetup,
+  request: PromptRequest,
+  step: number,
+): AsyncGenerator<AgentEvent, PromptResponse> {
+  const options = { signal: setup.signal };
+  if (!setup.streaming) return setup.driver.generate(request, options);
+  let response: PromptResponse | undefined;
+  for await (const event of setup.driver.stream(request, options)) {
+    if (event.type === "text-delta") yield { type: "text-delta", step, delta: event.delta };
+    else if (event.type === "finish") response = event.response;
+  }
+  if (response === undefined) {
+    throw new PromptDriverError({
+      code: "provider_stream_error",
+      provider: setup.driver.provider,
+      model: setup.driver.model,
+      providerMessage: "the stream ended without a finish event",
+    });
+  }
+  return response;
+}
+
+async function* afterResults(
+  setup: LoopSetup,
+  state: LoopState,
+  results: StepResults,
+): AsyncGenerator<AgentEvent, { status: AgentStatus; output: Artifact } | undefined> {
+  for (const { call, result } of results) {
+    yield { type: "tool-result", step: state.step, call, result };
+    state.toolCalls.push({ step: state.step, call, result });
+    state.repairs.push(...result.repairs);
+  }
+  state.messages.push(...setup.protocol.reply(results));
+  const finals = results.filter(({ result }) => isFinalAnswer(setup.toolbox, result));
+  if (finals.length > 0)
+    return { status: "completed", output: collect(finals.map(({ result }) => result.artifact)) };
+  if (!setup.reflectOnToolUse) {
+    return { status: "completed", output: collect(results.map(({ result }) => result.artifact)) };
+  }
+  return undefined;
+}
+
+function isFinalAnswer(toolbox: Toolbox, result: ToolCallResult): boolean {
+  if (result.artifact.type === "ErrorArtifact" || result.toolName === undefined) return false;
+  const activityName = result.activityName;
+  const activity =
+    activityName === undefined
+      ? undefined
+      : toolbox.tool(result.toolName)?.findActivity(activityName);
+  return activity?.finalAnswer === true;
+}
+
+function collect(artifacts: readonly Artifact[]): Artifact {
+  return artifacts.length === 1 ? (artifacts[0] as Artifact) : new ListArtifact(artifacts);
+}
+
+function uniqueIds(calls: readonly ToolCall[]): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.map((call) => {
+    let id = call.id;
+    for (let copy = 2; seen.has(id); copy++) id = `${call.id}#${copy}`;
+    seen.add(id);
+    return id === call.id ? call : { ...call, id };
+  });
+}
+
+function pause(
+  setup: LoopSetup,
+  state: LoopState,
+  calls: readonly ToolCall[],
+  results: Map<string, ToolCallResult>,
+  pending: PendingApproval[],
+): AgentEvent {
+  const names = pending.map((entry) => `${entry.toolName}.${entry.activityName}`).join(", ");
+  const saved = saveState({
+    protocol: setup.protocolName,
+    ...state,
+    calls: [...calls],
+    results,
+    pending,
+  });
+  return finish(state, "needs-approval", new InfoArtifact(`Waiting for approval: ${names}`), {
+    pending,
+    state: saved,
+  });
+}
+
+function finish(
+  state: LoopState,
+  status: AgentStatus,
+  output: Artifact,
+  extra: Pick<AgentRunResult, "pending" | "state"> = {},
+): AgentEvent {
+  const result: AgentRunResult = {
+    status,
+    output,
+    steps: state.step,
+    toolCalls: state.toolCalls,
+    repairs: state.repairs,
+    usage: state.usage,
+    messages: state.messages,
+    ...extra,
+  };
+  return { type: "finish", result };
+}

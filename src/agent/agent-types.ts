@@ -1,0 +1,181 @@
+import type { Artifact } from "../artifacts/artifact.js";
+import type { Repair } from "../calls/repair.js";
+import type { ToolCallResult } from "../calls/tool-call.js";
+import type { DialectOptions } from "../dialects/dialect.js";
+import type {
+  PromptDriver,
+  PromptMessage,
+  PromptRequest,
+  PromptResponse,
+  ToolCall,
+  Usage,
+} from "../drivers/spec.js";
+import type { JsonObject } from "../schema/json.js";
+import type { Tool } from "../tool/tool.js";
+import type { Toolbox } from "../toolbox/toolbox.js";
+import type { AgentState } from "./agent-state.js";
+
+/**
+ * How the agent talks tools with the model: the provider's native tool calling, or Griptape's text
+ * protocol (`Thought:` / `Actions:` / `Answer:`) for models without it.
+ *
+ * @example
+ * ```ts
+ * new Agent({ driver, tools, protocol: "react" });
+ * ```
+ */
+export type AgentProtocol = "native" | "react";
+
+/**
+ * Options of an {@link Agent}.
+ *
+ * @example
+ * ```ts
+ * new Agent({ driver, tools: [new CalculatorTool()], maxSteps: 10, system: "Be concise." });
+ * ```
+ */
+export interface AgentOptions {
+  /** The model. */
+  driver: PromptDriver;
+  /** The tools (a Toolbox is built from them); give either `tools` or `toolbox`. */
+  tools?: readonly Tool[] | undefined;
+  toolbox?: Toolbox | undefined;
+  /** At most this many model calls per run (default 20). */
+  maxSteps?: number | undefined;
+  /** `"native"` (default) or `"react"`. */
+  protocol?: AgentProtocol | undefined;
+  /** Give tool results back to the model for a final answer (default); false ends with the results. */
+  reflectOnToolUse?: boolean | undefined;
+  /** Your instructions, added to the system prompt. */
+  system?: string | undefined;
+  /** Destructive activities need approval unless their `needsApproval` says otherwise (default false). */
+  approvals?: boolean | undefined;
+  /** How tools are compiled for the driver's dialect (`strict`, Gemini's schema field). */
+  dialectOptions?: DialectOptions | undefined;
+  /** Most tool calls of one step running at once (the toolbox's cap by default). */
+  concurrency?: number | undefined;
+  /** Generation settings passed on every model call. */
+  generation?:
+    | Pick<PromptRequest, "temperature" | "topP" | "maxOutputTokens" | "providerOptions">
+    | undefined;
+}
+
+/**
+ * Options of one run.
+ *
+ * @example
+ * ```ts
+ * await agent.run("Plan my day", { signal: AbortSignal.timeout(60_000) });
+ * ```
+ */
+export interface AgentRunOptions {
+  /** Cancels the run: the model call and running tools see it; the run rejects with its reason. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * How a run ended.
+ *
+ * @example
+ * ```ts
+ * if (result.status === "needs-approval") askHuman(result.pending);
+ * ```
+ */
+export type AgentStatus = "completed" | "needs-approval" | "max-steps";
+
+/**
+ * One tool call the agent ran (or refused), with what came of it.
+ *
+ * @example
+ * ```ts
+ * for (const call of result.toolCalls) console.log(call.step, call.name, call.result.artifact.type);
+ * ```
+ */
+export interface AgentToolCall {
+  /** The model call (1-based) that asked for it. */
+  readonly step: number;
+  /** The call as the model made it. */
+  readonly call: ToolCall;
+  readonly result: ToolCallResult;
+}
+
+/**
+ * A call waiting for a human: what it would run, with its decoded, validated input.
+ *
+ * @example
+ * ```ts
+ * for (const p of result.pending ?? []) console.log(`${p.toolName}.${p.activityName}`, p.input);
+ * ```
+ */
+export interface PendingApproval {
+  readonly id: string;
+  /** The name the model called. */
+  readonly name: string;
+  readonly toolName: string;
+  readonly activityName: string;
+  readonly input: JsonObject;
+}
+
+/**
+ * A human's answer to one pending call: run it, refuse it (the model sees the reason), or run it with
+ * an edited input (validated again).
+ *
+ * @example
+ * ```ts
+ * const decisions: Record<string, ApprovalDecision> = {
+ *   call_1: { type: "approve" },
+ *   call_2: { type: "reject", reason: "Not on a Friday" },
+ *   call_3: { type: "edit", input: { path: "notes/draft.md" } },
+ * };
+ * ```
+ */
+export type ApprovalDecision =
+  | { readonly type: "approve" }
+  | { readonly type: "reject"; readonly reason?: string | undefined }
+  | { readonly type: "edit"; readonly input: JsonObject };
+
+/**
+ * The outcome of `agent.run` (or `resume`): the final artifact and what happened on the way.
+ *
+ * @example
+ * ```ts
+ * const { status, output, steps, usage } = await agent.run("What is 6 * 7?");
+ * ```
+ */
+export interface AgentRunResult {
+  readonly status: AgentStatus;
+  /** The answer; an `ErrorArtifact` when `maxSteps` ran out; an `InfoArtifact` while waiting for approval. */
+  readonly output: Artifact;
+  /** Model calls made. */
+  readonly steps: number;
+  readonly toolCalls: readonly AgentToolCall[];
+  /** Every repair toolwright made to the model's calls, in order. */
+  readonly repairs: readonly Repair[];
+  readonly usage: Usage;
+  /** The whole conversation, system prompt first. */
+  readonly messages: readonly PromptMessage[];
+  /** With `needs-approval`: the calls waiting for a decision. */
+  readonly pending?: readonly PendingApproval[];
+  /** With `needs-approval`: everything `agent.resume` needs, as plain JSON (store it anywhere). */
+  readonly state?: AgentState;
+}
+
+/**
+ * What `agent.stream` yields, in order; `finish` is always last.
+ *
+ * @example
+ * ```ts
+ * for await (const event of agent.stream("Hi")) if (event.type === "text-delta") write(event.delta);
+ * ```
+ */
+export type AgentEvent =
+  | { readonly type: "text-delta"; readonly step: number; readonly delta: string }
+  | { readonly type: "tool-call"; readonly step: number; readonly call: ToolCall }
+  | {
+      readonly type: "tool-result";
+      readonly step: number;
+      readonly call: ToolCall;
+      readonly result: ToolCallResult;
+    }
+  | { readonly type: "step-finish"; readonly step: number; readonly response: PromptResponse }
+  | { readonly type: "finish"; readonly result: AgentRunResult };

@@ -1,0 +1,266 @@
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import type { ToolCallResult } from "../calls/tool-call.js";
+import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
+import { AgentError } from "../errors/agent-error.js";
+import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
+import type { Tool } from "../tool/tool.js";
+import { Toolbox } from "../toolbox/toolbox.js";
+import { agentLoop, type LoopSetup, type LoopState, type StepResults } from "./agent-loop.js";
+import { loadState } from "./agent-state.js";
+import type {
+  AgentEvent,
+  AgentOptions,
+  AgentRunOptions,
+  AgentRunResult,
+  ApprovalDecision,
+  PendingApproval,
+} from "./agent-types.js";
+import { nativeProtocol } from "./native-protocol.js";
+import type { Protocol } from "./protocol.js";
+import { reactProtocol } from "./react-protocol.js";
+
+const protocols: Record<"native" | "react", Protocol> = {
+  native: nativeProtocol,
+  react: reactProtocol,
+};
+
+/**
+ * Sends tools to a model, runs what it asks for and feeds the results back until it answers. Every
+ * problem with a call (unknown tool, broken or invalid input, a failing method) goes back to the model
+ * to fix; one bad call never stops the others of its step.
+ *
+ * @example
+ * ```ts
+ * const agent = new Agent({ driver: new OpenAIChatPromptDriver({ model: "gpt-5-mini" }), tools: [new CalculatorTool()] });
+ * const { output } = await agent.run("What is (3 + 4) * 5?");
+ * console.log(output.toText());
+ * ```
+ */
+export class Agent {
+  /** The tools the model is offered. */
+  readonly toolbox: Toolbox;
+  readonly #options: AgentOptions;
+  readonly #protocol: Protocol;
+  readonly #maxSteps: number;
+
+  constructor(options: AgentOptions) {
+    const fail = (subject: string, message: string): never => {
+      throw new AgentError({
+        code: "invalid_agent_config",
+        subject: `Agent option "${subject}"`,
+        message,
+      });
+    };
+    if (typeof options?.driver?.generate !== "function") fail("driver", "must be a PromptDriver");
+    if (options.tools !== undefined && options.toolbox !== undefined)
+      fail("tools", "give either tools or toolbox, not both");
+    const protocol = options.protocol ?? "native";
+    if (protocol !== "native" && protocol !== "react")
+      fail("protocol", `must be "native" or "react"; got ${String(protocol)}`);
+    const maxSteps = options.maxSteps ?? 20;
+    if (!Number.isInteger(maxSteps) || maxSteps < 1)
+      fail("maxSteps", `must be a whole number >= 1; got ${String(maxSteps)}`);
+    this.#options = options;
+    this.#protocol = protocols[protocol];
+    this.#maxSteps = maxSteps;
+    this.toolbox = options.toolbox ?? new Toolbox(options.tools ?? []);
+  }
+
+  /**
+   * Runs the agent on a prompt until it answers (`completed`), needs a human (`needs-approval`, with a
+   * resumable `state`) or runs out of steps (`max-steps`, an `ErrorArtifact` output, transcript intact).
+   *
+   * @example
+   * ```ts
+   * const result = await agent.run("Delete yesterday's drafts");
+   * if (result.status === "needs-approval") console.log(result.pending);
+   * ```
+   */
+  async run(
+    prompt: string | readonly UserContentPart[],
+    options: AgentRunOptions = {},
+  ): Promise<AgentRunResult> {
+    return lastResult(agentLoop(this.#setup(false, options), this.#start(prompt)));
+  }
+
+  /**
+   * Like `run`, as events: text deltas, each tool call and its result, each step's end, then `finish`
+   * with the same result `run` resolves to.
+   *
+   * @example
+   * ```ts
+   * for await (const event of agent.stream("Summarise the report")) {
+   *   if (event.type === "text-delta") process.stdout.write(event.delta);
+   * }
+   * ```
+   */
+  stream(
+    prompt: string | readonly UserContentPart[],
+    options: AgentRunOptions = {},
+  ): AsyncIterable<AgentEvent> {
+    return agentLoop(this.#setup(true, options), this.#start(prompt));
+  }
+
+  /**
+   * Continues a run paused for approval, from its saved `state` (also in another process, on an agent
+   * with the same tools), with a decision for every pending call.
+   *
+   * @example
+   * ```ts
+   * const next = await agent.resume(result.state, { [result.pending[0].id]: { type: "approve" } });
+   * ```
+   */
+  async resume(
+    state: unknown,
+    decisions: Readonly<Record<string, ApprovalDecision>>,
+    options: AgentRunOptions = {},
+  ): Promise<AgentRunResult> {
+    const paused = loadState(state);
+    const setup = this.#setup(false, options);
+    for (const id of Object.keys(decisions)) {
+      if (!paused.pending.some((entry) => entry.id === id)) {
+        throw new AgentError({
+          code: "invalid_approval",
+          subject: `approval of call "${id}"`,
+          message: "no such pending call",
+        });
+      }
+    }
+    const checked = new Map<string, ApprovalDecision>();
+    for (const entry of paused.pending) {
+      const decision = decisions[entry.id];
+      const subject = `approval of call "${entry.id}"`;
+      if (decision === undefined) {
+        throw new AgentError({
+          code: "invalid_approval",
+          subject,
+          message: "has no decision (approve, reject or edit)",
+        });
+      }
+      if (decision.type === "edit") {
+        // A human's edit runs exactly as written: validated again, never repaired.
+        const checked = await validateActivityInput(
+          this.#tool(entry),
+          entry.activityName,
+          decision.input,
+        );
+        if (!checked.ok) {
+          throw new AgentError({
+            code: "invalid_approval",
+            subject,
+            message: `the edited input is refused: ${checked.artifact.toText()}`,
+          });
+        }
+      } else if (decision.type !== "approve" && decision.type !== "reject") {
+        throw new AgentError({
+          code: "invalid_approval",
+          subject,
+          message: `unknown decision type ${JSON.stringify((decision as { type: unknown }).type)}`,
+        });
+      }
+      checked.set(entry.id, decision);
+    }
+    for (const entry of paused.pending) {
+      const decision = checked.get(entry.id) as ApprovalDecision;
+      paused.results.set(entry.id, await this.#decide(entry, decision, setup.signal));
+    }
+    const results: StepResults = paused.calls.map((call) => ({
+      call,
+      result: paused.results.get(call.id) as ToolCallResult,
+    }));
+    const loopState: LoopState = {
+      step: paused.step,
+      messages: paused.messages,
+      usage: paused.usage,
+      toolCalls: paused.toolCalls,
+      repairs: paused.repairs,
+    };
+    return lastResult(
+      agentLoop(
+        { ...setup, protocol: protocols[paused.protocol], protocolName: paused.protocol },
+        loopState,
+        results,
+      ),
+    );
+  }
+
+  #tool(entry: PendingApproval): Tool {
+    const tool = this.toolbox.tool(entry.toolName);
+    if (tool === undefined) {
+      throw new AgentError({
+        code: "invalid_agent_state",
+        subject: `pending call "${entry.id}"`,
+        message: `tool "${entry.toolName}" is not in this agent's toolbox`,
+      });
+    }
+    return tool;
+  }
+
+  async #decide(
+    entry: PendingApproval,
+    decision: ApprovalDecision,
+    signal: AbortSignal | undefined,
+  ): Promise<ToolCallResult> {
+    if (decision.type === "reject") {
+      const reason =
+        decision.reason === undefined || decision.reason === "" ? "" : `: ${decision.reason}`;
+      return {
+        id: entry.id,
+        name: entry.name,
+        toolName: entry.toolName,
+        activityName: entry.activityName,
+        artifact: new ErrorArtifact(`The user rejected this call${reason}`, { code: "rejected" }),
+        repairs: [],
+      };
+    }
+    // Approved input was decoded and validated when the call was held; it runs as the human saw it.
+    const input = decision.type === "edit" ? decision.input : entry.input;
+    const outcome = await executeActivity(this.#tool(entry), entry.activityName, input, { signal });
+    return {
+      id: entry.id,
+      name: entry.name,
+      toolName: entry.toolName,
+      activityName: entry.activityName,
+      artifact: outcome.artifact,
+      repairs: outcome.repairs,
+    };
+  }
+
+  #setup(streaming: boolean, options: AgentRunOptions): LoopSetup {
+    const agent = this.#options;
+    return {
+      driver: agent.driver,
+      toolbox: this.toolbox,
+      protocol: this.#protocol,
+      protocolName: agent.protocol ?? "native",
+      maxSteps: this.#maxSteps,
+      reflectOnToolUse: agent.reflectOnToolUse ?? true,
+      approvals: agent.approvals ?? false,
+      dialectOptions: agent.dialectOptions ?? {},
+      concurrency: agent.concurrency,
+      generation: agent.generation ?? {},
+      streaming,
+      signal: options.signal,
+    };
+  }
+
+  #start(prompt: string | readonly UserContentPart[]): LoopState {
+    const messages: PromptMessage[] = [];
+    const system = this.#protocol.systemPrompt(this.toolbox, this.#options.system);
+    if (system !== undefined) messages.push({ role: "system", content: system });
+    messages.push({ role: "user", content: prompt });
+    return {
+      step: 0,
+      messages,
+      usage: { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined },
+      toolCalls: [],
+      repairs: [],
+    };
+  }
+}
+
+async function lastResult(events: AsyncIterable<AgentEvent>): Promise<AgentRunResult> {
+  let result: AgentRunResult | undefined;
+  for await (const event of events) if (event.type === "finish") result = event.result;
+  return result as AgentRunResult;
+}

@@ -1,0 +1,56 @@
+import type { ToolCall } from "../drivers/spec.js";
+import type { JsonObject } from "../schema/json.js";
+import type { Toolbox } from "../toolbox/toolbox.js";
+import type { Protocol } from "./protocol.js";
+import { parseReactOutput } from "./react/parse-react-output.js";
+import { reactStopSequence, reactSystemPrompt } from "./react/react-system-prompt.js";
+
+/**
+ * @internal Griptape's text protocol: the tools live in the system prompt, the model writes
+ * `Thought:` / `Actions:` / `Answer:`, results go back as `<|Response|>: …`.
+ */
+export const reactProtocol: Protocol = {
+  systemPrompt(toolbox, system) {
+    const prompt = reactSystemPrompt({ tools: toolbox.tools, system });
+    return prompt === "" ? undefined : prompt;
+  },
+  requestFields(_toolbox, driver) {
+    // The Responses API has no stop sequences; the reply is cut at the marker below either way.
+    return driver.dialect === "openai-responses" ? {} : { stopSequences: [reactStopSequence] };
+  },
+  read(response, toolbox) {
+    const marker = response.text.indexOf(reactStopSequence);
+    const text = (marker === -1 ? response.text : response.text.slice(0, marker)).trimEnd();
+    const turn = parseReactOutput(text);
+    const calls: ToolCall[] = turn.actions.map((action) => ({
+      id: action.tag,
+      name: nameFor(toolbox, action.name, action.path),
+      // Anything but an object goes as text, for the decoder to repair or refuse.
+      arguments:
+        typeof action.input === "object" && action.input !== null && !Array.isArray(action.input)
+          ? (action.input as JsonObject)
+          : JSON.stringify(action.input),
+    }));
+    return {
+      assistant: { role: "assistant", content: text },
+      calls,
+      answer: turn.answer,
+      problem: turn.error,
+    };
+  },
+  reply(results, problem) {
+    const body =
+      problem ??
+      results
+        .map(({ call, result }) => `${call.id} output: ${result.artifact.toText()}`)
+        .join("\n\n");
+    return [{ role: "user", content: `${reactStopSequence}: ${body}` }];
+  },
+};
+
+function nameFor(toolbox: Toolbox, toolName: string, activityName: string): string {
+  const tool = toolbox.tool(toolName);
+  if (tool?.findActivity(activityName) !== undefined) return toolbox.nativeName(tool, activityName);
+  // Let the decoder resolve variants or answer with the valid names.
+  return `${toolName}.${activityName}`;
+}
