@@ -12,4 +12,6 @@ export type ToolwrightErrorCode =
   | "unknown_activity_name"
   | "invalid_tool_config"
   | "invalid_native_name"
-  | "invalid_artifact";
+  | "invalid_artifact"
+  | "invalid_memory_config"
+  | "memory_store_failed";
