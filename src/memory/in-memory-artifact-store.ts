@@ -56,11 +56,14 @@ export class InMemoryArtifactStore implements ArtifactStore {
     if (namespace !== undefined && namespace.kind !== write.kind) {
       return { ok: false, boundKind: namespace.kind };
     }
+    // Everything that can throw happens before the first change: a write is all or nothing.
+    const jsons = write.entries.map((entry) => JSON.stringify(entry.json));
+    const meta = write.meta === undefined ? undefined : structuredClone(write.meta);
     if (namespace === undefined) {
       namespace = {
         kind: write.kind,
         source: write.source,
-        meta: write.meta,
+        meta,
         length: 0,
         artifacts: [],
         passages: [],
@@ -68,10 +71,10 @@ export class InMemoryArtifactStore implements ArtifactStore {
       this.#namespaces.set(write.namespace, namespace);
     }
     namespace.source = write.source;
-    if (write.meta !== undefined) namespace.meta = structuredClone(write.meta);
-    for (const entry of write.entries) {
+    if (meta !== undefined) namespace.meta = meta;
+    for (const [index, entry] of write.entries.entries()) {
       const start = namespace.artifacts.length === 0 ? 0 : namespace.length + 2;
-      namespace.artifacts.push(JSON.stringify(entry.json));
+      namespace.artifacts.push(jsons[index] as string);
       namespace.length = start + entry.text.length;
       for (const span of entry.passages) {
         this.#index(

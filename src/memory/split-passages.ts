@@ -33,6 +33,8 @@ function cutPoint(text: string, start: number): number {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(window); match !== null; match = pattern.exec(window)) {
       const end = match.index + match[0].length;
+      // A match cut off by the window's end would split a run of whitespace.
+      if (/\s/.test(text.charAt(from + end))) continue;
       best = end;
       if (from + end >= start + passageTarget) break;
     }
