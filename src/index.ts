@@ -107,12 +107,51 @@ export { ArtifactError } from "./errors/artifact-error.js";
 export type { ToolwrightErrorCode } from "./errors/codes.js";
 export { DialectError } from "./errors/dialect-error.js";
 export { DriverConfigError } from "./errors/driver-config-error.js";
+// Memory: off-prompt tool outputs in a store (in memory, SQLite, Redis), and the tool that reads and searches them.
+export { MemoryConfigError } from "./errors/memory-config-error.js";
+export { MemoryStoreError } from "./errors/memory-store-error.js";
 export { PromptDriverError, type PromptDriverErrorCode } from "./errors/prompt-driver-error.js";
 export { PromptRequestError } from "./errors/prompt-request-error.js";
 export { ToolConfigError } from "./errors/tool-config-error.js";
 export { ToolNameError } from "./errors/tool-name-error.js";
 export { ToolboxError } from "./errors/toolbox-error.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";
+export type { ActivityMemory } from "./memory/activity-memory.js";
+export type {
+  ArtifactStore,
+  NamespaceSummary,
+  PassageHit,
+  PassageQuery,
+  PassageSpan,
+  StoredKind,
+  StoreEntry,
+  StoreWrite,
+  StoreWriteResult,
+  TextPage,
+} from "./memory/artifact-store.js";
+export { InMemoryArtifactStore } from "./memory/in-memory-artifact-store.js";
+export {
+  isMemoryReference,
+  type MemoryReference,
+  memoryReferenceSchema,
+  memoryReferencesOf,
+} from "./memory/memory-reference.js";
+export {
+  RedisArtifactStore,
+  type RedisArtifactStoreOptions,
+} from "./memory/redis-artifact-store.js";
+export {
+  SqliteArtifactStore,
+  type SqliteArtifactStoreOptions,
+} from "./memory/sqlite-artifact-store.js";
+export {
+  type MemorySearchHit,
+  type MemorySearchOptions,
+  type ProcessOutputInput,
+  TaskMemory,
+  type TaskMemoryOptions,
+} from "./memory/task-memory.js";
+export { TaskMemoryTool, type TaskMemoryToolOptions } from "./memory/task-memory-tool.js";
 // Schemas: the kinds of schema accepted and the JSON types they describe.
 export type { JsonObject, JsonSchema, JsonSchemaObject, JsonValue } from "./schema/json.js";
 export type { SchemaSource } from "./schema/normalize-schema.js";

@@ -1,3 +1,4 @@
+import type { ActivityMemory } from "../memory/activity-memory.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolActivity } from "./tool-activity.js";
 
@@ -19,4 +20,6 @@ export interface ActivityContext<T extends Tool = Tool> {
   readonly activity: ToolActivity;
   /** Aborted when the call times out or the caller cancels it; pass it on to I/O. */
   readonly signal: AbortSignal;
+  /** The tool's input memories: load what a memory reference in the input points to. */
+  readonly memory: ActivityMemory;
 }

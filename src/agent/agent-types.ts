@@ -10,6 +10,7 @@ import type {
   ToolCall,
   Usage,
 } from "../drivers/spec.js";
+import type { TaskMemory } from "../memory/task-memory.js";
 import type { JsonObject } from "../schema/json.js";
 import type { Tool } from "../tool/tool.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
@@ -40,6 +41,11 @@ export interface AgentOptions {
   /** The tools (a Toolbox is built from them); give either `tools` or `toolbox`. */
   tools?: readonly Tool[] | undefined;
   toolbox?: Toolbox | undefined;
+  /**
+   * Where off-prompt tools store their outputs (given to every tool; the memory tool joins the toolbox).
+   * Default: the toolbox's, else an in-memory `TaskMemory` when a tool is off-prompt.
+   */
+  taskMemory?: TaskMemory | undefined;
   /** At most this many model calls per run (default 20). */
   maxSteps?: number | undefined;
   /** `"native"` (default) or `"react"`. */

@@ -2,6 +2,7 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
+import { TaskMemory } from "../memory/task-memory.js";
 import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
@@ -64,6 +65,12 @@ export class Agent {
     this.#protocol = protocols[protocol];
     this.#maxSteps = maxSteps;
     this.toolbox = options.toolbox ?? new Toolbox(options.tools ?? []);
+    const memory =
+      options.taskMemory ??
+      this.toolbox.taskMemory ??
+      (this.toolbox.tools.some((tool) => tool.offPrompt) ? new TaskMemory() : undefined);
+    if (memory !== undefined && memory !== this.toolbox.taskMemory)
+      this.toolbox.setTaskMemory(memory);
   }
 
   /**

@@ -24,4 +24,6 @@ export type ToolwrightErrorCode =
   | "unsupported_by_dialect"
   | "invalid_agent_config"
   | "invalid_agent_state"
-  | "invalid_approval";
+  | "invalid_approval"
+  | "invalid_memory_config"
+  | "memory_store_failed";

@@ -7,11 +7,13 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { Repair } from "../calls/repair.js";
 import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
 import { formatPath } from "../internal/json-path.js";
+import { type ActivityMemory, activityMemory } from "../memory/activity-memory.js";
 import { dropUnknownKeys } from "../schema/drop-unknown-keys.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ValidationResult } from "../schema/validation-issue.js";
 import { resolveInputSchema } from "./input-schema.js";
+import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
 import { toolState } from "./tool-state.js";
@@ -42,7 +44,8 @@ export type InputRepair = (input: unknown, repairs: Repair[]) => unknown;
 
 /**
  * Runs one activity the way a model's call should run: resolve, copy, drop unknown keys, validate,
- * call with a time limit and an abort signal, coerce the result. Model-caused problems come back as
+ * call with a time limit and an abort signal, coerce the result, send it through the activity's
+ * output memories. Model-caused problems come back as
  * an `ErrorArtifact`; only the caller's own abort rejects.
  *
  * @example
@@ -85,8 +88,10 @@ async function attempt(
   if (!prepared.ok) {
     return { artifact: prepared.artifact, repairs: prepared.repairs, activity: prepared.activity };
   }
-  const artifact = await invoke(tool, prepared.definition, prepared.value, options);
-  return { artifact, repairs: prepared.repairs, activity: prepared.definition.activity };
+  const activity = prepared.definition.activity;
+  const output = await invoke(tool, prepared.definition, prepared.value, options);
+  const artifact = await routeOutput(tool, activity, output);
+  return { artifact, repairs: prepared.repairs, activity };
 }
 
 /**
@@ -194,6 +199,7 @@ async function invoke(
   const callerSignal = options.signal;
   const controller = timeoutMs === undefined ? undefined : new AbortController();
   let signal: AbortSignal | undefined;
+  let memory: ActivityMemory | undefined;
   const context: ActivityContext = {
     tool,
     activity,
@@ -201,6 +207,10 @@ async function invoke(
     get signal() {
       signal ??= combine(callerSignal, controller?.signal);
       return signal;
+    },
+    get memory() {
+      memory ??= activityMemory(tool);
+      return memory;
     },
   };
   const method = definition.method(tool);

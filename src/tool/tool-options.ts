@@ -1,4 +1,5 @@
 import type { Artifact } from "../artifacts/artifact.js";
+import type { TaskMemory } from "../memory/task-memory.js";
 import type { SchemaSource } from "../schema/normalize-schema.js";
 import type { Tool } from "./tool.js";
 
@@ -51,6 +52,15 @@ export interface ToolOptions {
   onBeforeRun?: (event: BeforeRunEvent) => void | Promise<void>;
   /** Called once after every `run`, with its artifact. */
   onAfterRun?: (event: AfterRunEvent) => void | Promise<void>;
+  /**
+   * Sends the output of every enabled activity to the task memory the tool is given
+   * (`tool.setTaskMemory(memory)`, done by the Toolbox or agent); the model gets a short notice instead.
+   */
+  offPrompt?: boolean;
+  /** Where each activity's output goes, by activity name (wins over `offPrompt`); unlisted activities stay on the prompt. */
+  outputMemory?: Readonly<Record<string, readonly TaskMemory[]>>;
+  /** Memories the activities may load memory references from (`context.memory`). */
+  inputMemory?: readonly TaskMemory[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ClassActivities } from "../activity/activity-registry.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
+import type { ToolMemoryState } from "./memory-options.js";
 import type { Tool } from "./tool.js";
 import type { ToolOptions } from "./tool-options.js";
 
@@ -13,6 +14,8 @@ export interface ToolState {
   readonly extras: ReadonlyMap<string, ReadonlyMap<string, NormalizedSchema>>;
   /** Resolved input schema per activity name, filled on first use. */
   readonly schemas: Map<string, NormalizedSchema>;
+  /** Off-prompt flag, output and input memories. */
+  readonly memory: ToolMemoryState;
 }
 
 const states = new WeakMap<Tool, ToolState>();

@@ -5,6 +5,7 @@ import type { Artifact } from "../artifacts/artifact.js";
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { ActivityNameError } from "../errors/activity-name-error.js";
 import { ToolConfigError } from "../errors/tool-config-error.js";
+import type { TaskMemory } from "../memory/task-memory.js";
 import type { JsonSchemaObject } from "../schema/json.js";
 import {
   type NormalizedSchema,
@@ -13,6 +14,7 @@ import {
 } from "../schema/normalize-schema.js";
 import { buildActionSchema } from "./action-schema.js";
 import { resolveInputSchema } from "./input-schema.js";
+import { applyTaskMemory, checkMemoryOptions } from "./memory-options.js";
 import { nativeToolName } from "./native-name.js";
 import { executeActivity } from "./run-activity.js";
 import type { RunOptions, ToolOptions } from "./tool-options.js";
@@ -66,6 +68,7 @@ export class Tool {
       onAfterRun: options.onAfterRun,
       extras: normalizeExtras(name, activities.byName, options.extraSchemaProperties),
       schemas: new Map(),
+      memory: checkMemoryOptions(name, activities, options),
     });
     this.#allowlist = this.#checkList("allowlist", options.allowlist);
     this.#denylist = this.#checkList("denylist", options.denylist);
@@ -228,6 +231,75 @@ export class Tool {
     const native = nativeToolName(this.name, activityName);
     this.#definition(activityName);
     return native;
+  }
+
+  /**
+   * True when the tool sends its outputs to the task memory it is given (the `offPrompt` option).
+   *
+   * @example
+   * ```ts
+   * new WebTool({ offPrompt: true }).offPrompt; // true
+   * ```
+   */
+  get offPrompt(): boolean {
+    return toolState(this).memory.offPrompt;
+  }
+
+  /**
+   * Where each activity's output goes, by activity name; `undefined` when all outputs stay on the prompt.
+   *
+   * @example
+   * ```ts
+   * new MockTool({ outputMemory: { test: [memory] } }).outputMemory?.test?.[0] === memory; // true
+   * ```
+   */
+  get outputMemory(): Readonly<Record<string, readonly TaskMemory[]>> | undefined {
+    const outputMemory = toolState(this).memory.outputMemory;
+    return outputMemory === undefined ? undefined : Object.freeze(Object.fromEntries(outputMemory));
+  }
+
+  /**
+   * The memories activities may load memory references from (`context.memory`).
+   *
+   * @example
+   * ```ts
+   * new MockTool({ inputMemory: [memory] }).inputMemory; // [memory]
+   * ```
+   */
+  get inputMemory(): readonly TaskMemory[] | undefined {
+    return toolState(this).memory.inputMemory;
+  }
+
+  /**
+   * The input memory called `name`, or `undefined`.
+   *
+   * @example
+   * ```ts
+   * new MockTool({ inputMemory: [memory] }).findInputMemory("TaskMemory"); // memory
+   * ```
+   */
+  findInputMemory(name: string): TaskMemory | undefined {
+    return toolState(this).memory.inputMemory?.find((memory) => memory.name === name);
+  }
+
+  /**
+   * Gives the tool the task memory of its toolbox or agent (Griptape's `set_default_tools_memory`):
+   * `inputMemory` becomes `[memory]` if unset, and an off-prompt tool without `outputMemory` sends the
+   * output of every activity enabled now to `memory`. A Toolbox calls it for each tool it holds.
+   *
+   * @example
+   * ```ts
+   * const tool = new WebTool({ offPrompt: true });
+   * tool.setTaskMemory(memory); // fetch results now go to memory; the model gets a notice
+   * ```
+   */
+  setTaskMemory(memory: TaskMemory): void {
+    applyTaskMemory(
+      toolState(this).memory,
+      memory,
+      this.activities().map((activity) => activity.name),
+      this.name,
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { RepairOptions } from "../calls/repair-steps.js";
 import type { DialectTarget } from "../dialects/dialect.js";
+import type { TaskMemory } from "../memory/task-memory.js";
 import type { RunOptions } from "../tool/tool-options.js";
 
 /**
@@ -15,6 +16,10 @@ export interface ToolboxOptions {
   concurrency?: number | undefined;
   /** Turns repair steps of the tolerant decoder off (all run by default). */
   repairs?: RepairOptions | undefined;
+  /** The task memory shared by every tool (see `toolbox.setTaskMemory`). */
+  taskMemory?: TaskMemory | undefined;
+  /** Add the memory's `TaskMemoryTool` when a tool is off-prompt (default true). */
+  memoryTool?: boolean | undefined;
 }
 
 /**

@@ -1,16 +1,11 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
-import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
-import { coerceInput } from "../calls/coerce-input.js";
 import { expandParallel, isParallelWrapper } from "../calls/expand-parallel.js";
 import { parseArguments } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
 import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
-import { undoLowering } from "../calls/undo-lowering.js";
-import { unwrapEnvelope } from "../calls/unwrap-envelope.js";
-import { unwrapString } from "../calls/unwrap-string.js";
 import { anyDialectProfile } from "../dialects/capabilities.js";
 import { type CompiledTools, compileTools, isDialect } from "../dialects/compile-tools.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
@@ -18,10 +13,13 @@ import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect
 import { lowerSchema } from "../dialects/lower-schema.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
-import { executeActivity, type InputRepair, validateActivityInput } from "../tool/run-activity.js";
+import type { TaskMemory } from "../memory/task-memory.js";
+import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
 import { Tool } from "../tool/tool.js";
 import { buildCatalog, type Catalog, type CatalogEntry } from "./catalog.js";
+import { decodeCall, failedCall } from "./decode-call.js";
 import { runBatch } from "./run-batch.js";
+import { shareTaskMemory } from "./toolbox-memory.js";
 import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
 interface CacheEntry {
@@ -46,13 +44,47 @@ export class Toolbox {
   readonly #compiled = new Map<string, CacheEntry>();
   readonly #concurrency: number;
   readonly #repairs: RepairOptions | undefined;
+  readonly #memoryTool: boolean;
+  #taskMemory: TaskMemory | undefined;
   #catalog: Catalog | undefined;
   #nextId = 0;
 
   constructor(tools: Iterable<Tool> = [], options: ToolboxOptions = {}) {
     this.#concurrency = checkConcurrency(options.concurrency ?? 8);
     this.#repairs = options.repairs;
+    this.#memoryTool = options.memoryTool ?? true;
     for (const tool of tools) this.#attach(tool);
+    if (options.taskMemory !== undefined) this.setTaskMemory(options.taskMemory);
+  }
+
+  /**
+   * The task memory shared by the toolbox's tools, once set.
+   *
+   * @example
+   * ```ts
+   * toolbox.taskMemory?.name; // "TaskMemory"
+   * ```
+   */
+  get taskMemory(): TaskMemory | undefined {
+    return this.#taskMemory;
+  }
+
+  /**
+   * Gives every tool (also ones added later) this task memory, as Griptape's structures do: tools
+   * without `inputMemory` read from it, off-prompt tools store their outputs in it. When any tool is
+   * off-prompt, the memory's `TaskMemoryTool` joins the toolbox (unless `memoryTool: false`) so the
+   * model can list, read and search what was stored.
+   *
+   * @example
+   * ```ts
+   * const toolbox = new Toolbox([new WebScraperTool()]).setTaskMemory(new TaskMemory({ store }));
+   * toolbox.tools.map((tool) => tool.name); // ["WebScraperTool", "TaskMemoryTool"]
+   * ```
+   */
+  setTaskMemory(memory: TaskMemory): this {
+    this.#taskMemory = memory;
+    this.#shareMemory();
+    return this;
   }
 
   /**
@@ -171,7 +203,7 @@ export class Toolbox {
       const inner = this.#expand(id, call, switches);
       if (inner !== undefined)
         return this.#parallelResult(id, name, inner, await this.executeAll(inner.calls, options));
-      return failed(
+      return failedCall(
         id,
         name,
         unknownNameMessage(name, this.#enabledNames()),
@@ -179,7 +211,15 @@ export class Toolbox {
         repairs,
       );
     }
-    const decoded = this.#decode(id, name, found.target, call, options, switches, repairs);
+    const decoded = decodeCall({
+      id,
+      name,
+      entry: found.target,
+      call,
+      plan: this.#plan(found.target, options.dialect),
+      switches,
+      repairs,
+    });
     if ("result" in decoded) return decoded.result;
     const { tool, activity } = found.target;
     const outcome = await executeActivity(
@@ -223,9 +263,17 @@ export class Toolbox {
     );
     if (found === undefined) {
       const message = unknownNameMessage(name, this.#enabledNames());
-      return { ok: false, result: failed(id, name, message, "unknown_tool", repairs) };
+      return { ok: false, result: failedCall(id, name, message, "unknown_tool", repairs) };
     }
-    const decoded = this.#decode(id, name, found.target, call, options, switches, repairs);
+    const decoded = decodeCall({
+      id,
+      name,
+      entry: found.target,
+      call,
+      plan: this.#plan(found.target, options.dialect),
+      switches,
+      repairs,
+    });
     if ("result" in decoded) return { ok: false, result: decoded.result };
     const { tool, activity } = found.target;
     const checked = await validateActivityInput(tool, activity.name, decoded.value, decoded.coerce);
@@ -242,35 +290,6 @@ export class Toolbox {
       return { ok: false, result };
     }
     return { ok: true, id, name, tool, activity, input: checked.value, repairs: allRepairs };
-  }
-
-  #decode(
-    id: string,
-    name: string,
-    entry: CatalogEntry,
-    call: ToolCallInput,
-    options: ExecuteOptions,
-    switches: RepairOptions | undefined,
-    repairs: Repair[],
-  ): { result: ToolCallResult } | { value: unknown; coerce: InputRepair | undefined } {
-    const parsed = parseArguments(call.arguments, repairs, switches);
-    if (!parsed.ok)
-      return { result: failed(id, name, parsed.message, "invalid_json", repairs, entry) };
-    const repairJson = stepEnabled(switches, "repair-json");
-    let value = parsed.value;
-    if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
-      value = unwrapString(value, repairs, repairJson);
-    }
-    const { tool, activity } = entry;
-    if (stepEnabled(switches, "unwrap-envelope")) {
-      value = unwrapEnvelope(value, () => tool.activitySchema(activity.name), repairs, repairJson);
-    }
-    value = undoLowering(value, this.#plan(entry, options.dialect));
-    const coerce = stepEnabled(switches, "coerce")
-      ? (input: unknown, fixes: Repair[]) =>
-          coerceInput(tool.activitySchema(activity.name), input, fixes, repairJson)
-      : undefined;
-    return { value, coerce };
   }
 
   /**
@@ -333,6 +352,13 @@ export class Toolbox {
     this.#tools.push(tool);
     this.#catalog = undefined;
     this.#compiled.clear();
+    if (this.#taskMemory !== undefined) this.#shareMemory();
+  }
+
+  #shareMemory(): void {
+    const memory = this.#taskMemory as TaskMemory;
+    const memoryTool = shareTaskMemory(this.#tools, memory, { memoryTool: this.#memoryTool });
+    if (memoryTool !== undefined) this.#attach(memoryTool);
   }
 
   #catalogNow(): Catalog {
@@ -436,24 +462,6 @@ function nativeNameOf(catalog: Catalog, tool: Tool, activityName: string): strin
   if (entry === undefined)
     throw new TypeError(`activity "${activityName}" missing from the catalog`);
   return entry.nativeName;
-}
-
-function failed(
-  id: string,
-  name: string,
-  message: string,
-  code: string,
-  repairs: readonly Repair[],
-  entry?: CatalogEntry,
-): ToolCallResult {
-  return {
-    id,
-    name,
-    toolName: entry?.tool.name,
-    activityName: entry?.activity.name,
-    artifact: new ErrorArtifact(message, { code }),
-    repairs,
-  };
 }
 
 function checkConcurrency(value: number): number {

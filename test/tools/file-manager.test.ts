@@ -247,6 +247,7 @@ describe("FileManagerTool", () => {
         ["list_files_from_disk", true, false],
         ["load_files_from_disk", true, false],
         ["save_content_to_file", false, true],
+        ["save_memory_artifacts_to_disk", false, true],
       ],
     );
   });

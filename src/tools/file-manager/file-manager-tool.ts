@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { activity } from "../../activity/activity.js";
+import type { ActivityContext } from "../../activity/activity-context.js";
 import type { Artifact } from "../../artifacts/artifact.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
@@ -42,6 +43,15 @@ const loadSchema = z.object({
     .describe(
       "Relative paths to files to be loaded in the POSIX format. For example, ['foo/bar/file.txt']",
     ),
+});
+
+const saveMemorySchema = z.object({
+  dir_name: z
+    .string()
+    .describe("Relative destination path name on disk in the POSIX format. For example, 'foo/bar'"),
+  file_name: z.string().describe("Destination file name. For example, 'baz.txt'"),
+  memory_name: z.string(),
+  artifact_namespace: z.string(),
 });
 
 const saveSchema = z.object({
@@ -153,6 +163,53 @@ export class FileManagerTool extends Tool {
       return failure(error, path.text);
     }
   }
+
+  @activity({
+    description: "Can be used to save memory artifacts to disk",
+    schema: saveMemorySchema,
+    annotations: { destructive: true, idempotent: true, openWorld: false },
+  })
+  async save_memory_artifacts_to_disk(
+    input: z.output<typeof saveMemorySchema>,
+    context: ActivityContext,
+  ): Promise<Artifact> {
+    const loaded = await context.memory.load({
+      memory_name: input.memory_name,
+      artifact_namespace: input.artifact_namespace,
+    });
+    if (loaded.type === "ErrorArtifact") return loaded;
+    const artifacts = loaded.value;
+    if (artifacts.length === 0)
+      return new ErrorArtifact("no artifacts found", { code: "not_found" });
+    const files = artifacts.map((artifact) => ({
+      // Griptape's naming: one artifact keeps the file name, several are prefixed with their names.
+      name: artifacts.length === 1 ? input.file_name : `${artifact.name}-${input.file_name}`,
+      bytes: artifactBytes(artifact),
+    }));
+    for (const file of files) {
+      const given = `${input.dir_name.replace(/\/+$/, "")}/${file.name}`;
+      const path = parseRelativePath(given);
+      if (!path.ok) return refused(given, path.reason);
+      if (file.bytes.byteLength > this.maxFileBytes) {
+        return new ErrorArtifact(
+          `Artifact is ${file.bytes.byteLength} bytes, over the ${this.maxFileBytes}-byte limit`,
+          { code: "file_too_large" },
+        );
+      }
+      try {
+        await this.#directory.writeFile(path.segments, file.bytes);
+      } catch (error) {
+        return failure(error, path.text);
+      }
+    }
+    return new InfoArtifact("Successfully saved memory artifacts to disk");
+  }
+}
+
+function artifactBytes(artifact: Artifact): Uint8Array {
+  return artifact.type === "BlobArtifact" || artifact.type === "ImageArtifact"
+    ? artifact.value
+    : new TextEncoder().encode(artifact.toText());
 }
 
 function refused(path: string, reason: string): ErrorArtifact {

@@ -69,7 +69,8 @@ export class WebScraperTool extends Tool {
       userAgent,
       ...base
     } = options;
-    super(base);
+    // A page is big: its text goes to the task memory and the model gets a reference it can query.
+    super({ offPrompt: true, ...base });
     try {
       this.#policy = new AddressPolicy(allowedAddresses);
     } catch (error) {

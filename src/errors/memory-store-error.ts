@@ -1,0 +1,38 @@
+import { ToolwrightError } from "./toolwright-error.js";
+
+/**
+ * Thrown when an artifact store cannot do its job: a file that is not a usable SQLite database, a
+ * Redis server that does not answer in time, a failed write. `location` names the file or the URL
+ * (its password hidden).
+ *
+ * @example
+ * ```ts
+ * new SqliteArtifactStore({ path: "notes.txt" });
+ * // MemoryStoreError: SQLite artifact store "notes.txt": file is not a database
+ * ```
+ */
+export class MemoryStoreError extends ToolwrightError {
+  /** Which store failed: `"sqlite"`, `"redis"` or `"memory"`. */
+  readonly store: string;
+  /** The database file or the Redis URL (password hidden). */
+  readonly location: string;
+
+  constructor(details: { store: string; location: string; message: string; cause?: unknown }) {
+    const label = storeLabels[details.store] ?? details.store;
+    super(
+      "memory_store_failed",
+      `${label} artifact store "${details.location}": ${details.message}`,
+      {
+        cause: details.cause,
+      },
+    );
+    this.store = details.store;
+    this.location = details.location;
+  }
+}
+
+const storeLabels: Readonly<Record<string, string>> = {
+  sqlite: "SQLite",
+  redis: "Redis",
+  memory: "In-memory",
+};

@@ -1,0 +1,164 @@
+import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import type { JsonObject } from "../schema/json.js";
+
+/**
+ * What a namespace holds, fixed by its first artifact: `"text"` (Text and Json artifacts) or `"blob"`
+ * (Blob and Image artifacts). A namespace never mixes the two.
+ *
+ * @example
+ * ```ts
+ * const kind: StoredKind = "text";
+ * ```
+ */
+export type StoredKind = "text" | "blob";
+
+/**
+ * One artifact to store: its JSON form (to load it back), its text (what `read` pages through and
+ * `search` indexes) and the passages that text is cut into, as `[start, end)` character spans that
+ * cover it end to end.
+ *
+ * @example
+ * ```ts
+ * const entry: StoreEntry = { json: artifact.toJSON(), text: "foo", passages: [{ start: 0, end: 3 }] };
+ * ```
+ */
+export interface StoreEntry {
+  readonly json: ArtifactJSON;
+  readonly text: string;
+  readonly passages: readonly PassageSpan[];
+}
+
+/**
+ * A `[start, end)` span of an artifact's text, in JavaScript string indices.
+ *
+ * @example
+ * ```ts
+ * const span: PassageSpan = { start: 0, end: 1000 };
+ * ```
+ */
+export interface PassageSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * One atomic write: artifacts appended to a namespace, with where they came from.
+ *
+ * @example
+ * ```ts
+ * await store.write({ namespace: "n1", kind: "text", source: "WebTool.fetch", meta: undefined, entries });
+ * ```
+ */
+export interface StoreWrite {
+  readonly namespace: string;
+  readonly kind: StoredKind;
+  /** `"<tool>.<activity>"` that produced the artifacts. */
+  readonly source: string;
+  /** Replaces the namespace's metadata when given. */
+  readonly meta: JsonObject | undefined;
+  readonly entries: readonly StoreEntry[];
+}
+
+/**
+ * The result of a write: stored, or refused because the namespace already holds the other kind.
+ *
+ * @example
+ * ```ts
+ * const result = await store.write(write);
+ * if (!result.ok) console.log(`namespace holds ${result.boundKind} artifacts`);
+ * ```
+ */
+export type StoreWriteResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly boundKind: StoredKind };
+
+/**
+ * What a store knows about one namespace.
+ *
+ * @example
+ * ```ts
+ * for (const summary of await store.namespaces()) console.log(summary.namespace, summary.length);
+ * ```
+ */
+export interface NamespaceSummary {
+  readonly namespace: string;
+  readonly kind: StoredKind;
+  /** `"<tool>.<activity>"` of the latest write. */
+  readonly source: string;
+  readonly artifactCount: number;
+  /** Characters in the namespace's text: its artifacts' texts joined by a blank line. */
+  readonly length: number;
+  readonly meta: JsonObject | undefined;
+}
+
+/**
+ * A slice of a namespace's text.
+ *
+ * @example
+ * ```ts
+ * const page = await store.read("n1", 0, 4000); // { text, offset: 0, total: 12000 }
+ * ```
+ */
+export interface TextPage {
+  readonly text: string;
+  readonly offset: number;
+  /** Length of the namespace's whole text. */
+  readonly total: number;
+}
+
+/**
+ * A search: query terms (already tokenised, distinct), an optional namespace, how many hits.
+ *
+ * @example
+ * ```ts
+ * const query: PassageQuery = { terms: ["redis", "cluster"], namespace: undefined, limit: 5 };
+ * ```
+ */
+export interface PassageQuery {
+  readonly terms: readonly string[];
+  readonly namespace: string | undefined;
+  readonly limit: number;
+}
+
+/**
+ * A passage that matched, as stored (untrimmed), with its place in its namespace's text and its
+ * BM25 score (higher is better).
+ *
+ * @example
+ * ```ts
+ * const hit: PassageHit = { namespace: "n1", offset: 1200, text: "…", score: 4.2 };
+ * ```
+ */
+export interface PassageHit {
+  readonly namespace: string;
+  readonly offset: number;
+  readonly text: string;
+  readonly score: number;
+}
+
+/**
+ * Where a `TaskMemory` keeps artifacts: a small interface, implemented in memory, on SQLite and on
+ * Redis. A namespace's text is its artifacts' texts joined by `"\n\n"`; offsets point into it.
+ * Search ranks passages with BM25 (k1 = 1.2, b = 0.75, statistics over all passages of the store),
+ * as SQLite's FTS5 does.
+ *
+ * @example
+ * ```ts
+ * const memory = new TaskMemory({ store: new SqliteArtifactStore({ path: "memory.db" }) });
+ * ```
+ */
+export interface ArtifactStore {
+  readonly specificationVersion: "v1";
+  /** Appends artifacts to a namespace in one transaction: all of them or none. */
+  write(write: StoreWrite): Promise<StoreWriteResult>;
+  /** The JSON forms of a namespace's artifacts in the order they were stored (empty if unknown). */
+  load(namespace: string): Promise<ArtifactJSON[]>;
+  /** Every namespace, in the order they were created. */
+  namespaces(): Promise<NamespaceSummary[]>;
+  /** `limit` characters of a namespace's text from `offset`; `undefined` for an unknown namespace. */
+  read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined>;
+  /** The best passages for the terms, best first (ties: the earlier stored first). */
+  search(query: PassageQuery): Promise<PassageHit[]>;
+  /** Releases the connection or file. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,177 @@
+import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import type { JsonObject } from "../schema/json.js";
+import type {
+  ArtifactStore,
+  NamespaceSummary,
+  PassageHit,
+  PassageQuery,
+  StoredKind,
+  StoreWrite,
+  StoreWriteResult,
+  TextPage,
+} from "./artifact-store.js";
+import { assemblePage, type StoredPassage } from "./assemble-page.js";
+import { inverseDocumentFrequency, termScore } from "./bm25.js";
+import { passageMax } from "./split-passages.js";
+import { termFrequencies } from "./tokenize.js";
+import { type ScoredId, topHits } from "./top-hits.js";
+
+interface Namespace {
+  kind: StoredKind;
+  source: string;
+  meta: JsonObject | undefined;
+  length: number;
+  readonly artifacts: string[];
+  readonly passages: StoredPassage[];
+}
+
+interface IndexedPassage extends StoredPassage {
+  readonly namespace: string;
+  readonly tokens: number;
+}
+
+interface Postings {
+  readonly ids: number[];
+  readonly frequencies: number[];
+}
+
+/**
+ * The default artifact store: everything in this process's memory, gone when it exits. Search is
+ * BM25 over an inverted index, ranked exactly as the SQLite store ranks.
+ *
+ * @example
+ * ```ts
+ * const memory = new TaskMemory({ store: new InMemoryArtifactStore() }); // same as new TaskMemory()
+ * ```
+ */
+export class InMemoryArtifactStore implements ArtifactStore {
+  readonly specificationVersion = "v1";
+  readonly #namespaces = new Map<string, Namespace>();
+  readonly #passages: IndexedPassage[] = [];
+  readonly #postings = new Map<string, Postings>();
+  #tokens = 0;
+
+  async write(write: StoreWrite): Promise<StoreWriteResult> {
+    let namespace = this.#namespaces.get(write.namespace);
+    if (namespace !== undefined && namespace.kind !== write.kind) {
+      return { ok: false, boundKind: namespace.kind };
+    }
+    // Everything that can throw happens before the first change: a write is all or nothing.
+    const jsons = write.entries.map((entry) => JSON.stringify(entry.json));
+    const meta = write.meta === undefined ? undefined : structuredClone(write.meta);
+    if (namespace === undefined) {
+      namespace = {
+        kind: write.kind,
+        source: write.source,
+        meta,
+        length: 0,
+        artifacts: [],
+        passages: [],
+      };
+      this.#namespaces.set(write.namespace, namespace);
+    }
+    namespace.source = write.source;
+    if (meta !== undefined) namespace.meta = meta;
+    for (const [index, entry] of write.entries.entries()) {
+      const start = namespace.artifacts.length === 0 ? 0 : namespace.length + 2;
+      namespace.artifacts.push(jsons[index] as string);
+      namespace.length = start + entry.text.length;
+      for (const span of entry.passages) {
+        this.#index(
+          write.namespace,
+          namespace,
+          start + span.start,
+          entry.text.slice(span.start, span.end),
+        );
+      }
+    }
+    return { ok: true };
+  }
+
+  async load(namespace: string): Promise<ArtifactJSON[]> {
+    const found = this.#namespaces.get(namespace);
+    return found === undefined
+      ? []
+      : found.artifacts.map((json) => JSON.parse(json) as ArtifactJSON);
+  }
+
+  async namespaces(): Promise<NamespaceSummary[]> {
+    return [...this.#namespaces].map(([name, namespace]) => ({
+      namespace: name,
+      kind: namespace.kind,
+      source: namespace.source,
+      artifactCount: namespace.artifacts.length,
+      length: namespace.length,
+      meta: namespace.meta === undefined ? undefined : structuredClone(namespace.meta),
+    }));
+  }
+
+  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+    const found = this.#namespaces.get(namespace);
+    if (found === undefined) return undefined;
+    const passages = found.passages;
+    // Passages are sorted by start and never longer than passageMax.
+    let low = 0;
+    let high = passages.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((passages[middle] as StoredPassage).start < offset - passageMax) low = middle + 1;
+      else high = middle;
+    }
+    const overlapping: StoredPassage[] = [];
+    for (let index = low; index < passages.length; index++) {
+      const passage = passages[index] as StoredPassage;
+      if (passage.start >= offset + limit) break;
+      overlapping.push(passage);
+    }
+    return assemblePage(overlapping, offset, limit, found.length);
+  }
+
+  async search(query: PassageQuery): Promise<PassageHit[]> {
+    const rows = this.#passages.length;
+    if (rows === 0) return [];
+    const averageLength = this.#tokens / rows;
+    const scores = new Map<number, number>();
+    for (const term of query.terms) {
+      const postings = this.#postings.get(term);
+      if (postings === undefined) continue;
+      const idf = inverseDocumentFrequency(rows, postings.ids.length);
+      for (let index = 0; index < postings.ids.length; index++) {
+        const id = postings.ids[index] as number;
+        const passage = this.#passages[id] as IndexedPassage;
+        if (query.namespace !== undefined && passage.namespace !== query.namespace) continue;
+        const frequency = postings.frequencies[index] as number;
+        const score = termScore(idf, frequency, passage.tokens, averageLength);
+        scores.set(id, (scores.get(id) ?? 0) + score);
+      }
+    }
+    return topHits(scoredIds(scores), query.limit).map(({ id, score }) => {
+      const passage = this.#passages[id] as IndexedPassage;
+      return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
+    });
+  }
+
+  async close(): Promise<void> {}
+
+  #index(name: string, namespace: Namespace, start: number, text: string): void {
+    const { frequencies, length } = termFrequencies(text);
+    const id = this.#passages.length;
+    const passage: IndexedPassage = { namespace: name, start, text, tokens: length };
+    this.#passages.push(passage);
+    namespace.passages.push(passage);
+    this.#tokens += length;
+    for (const [term, frequency] of frequencies) {
+      let postings = this.#postings.get(term);
+      if (postings === undefined) {
+        postings = { ids: [], frequencies: [] };
+        this.#postings.set(term, postings);
+      }
+      postings.ids.push(id);
+      postings.frequencies.push(frequency);
+    }
+  }
+}
+
+function* scoredIds(scores: Map<number, number>): Iterable<ScoredId> {
+  for (const [id, score] of scores) yield { id, score };
+}

@@ -1,0 +1,302 @@
+import type { Redis } from "ioredis";
+import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import { MemoryConfigError } from "../errors/memory-config-error.js";
+import { MemoryStoreError } from "../errors/memory-store-error.js";
+import type { JsonObject } from "../schema/json.js";
+import type {
+  ArtifactStore,
+  NamespaceSummary,
+  PassageHit,
+  PassageQuery,
+  StoredKind,
+  StoreWrite,
+  StoreWriteResult,
+  TextPage,
+} from "./artifact-store.js";
+import { assemblePage } from "./assemble-page.js";
+import { bm25Parameters } from "./bm25.js";
+import { searchScript, writeScript } from "./redis-scripts.js";
+import { passageMax } from "./split-passages.js";
+import { termFrequencies } from "./tokenize.js";
+
+/**
+ * Options of a {@link RedisArtifactStore}.
+ *
+ * @example
+ * ```ts
+ * const options: RedisArtifactStoreOptions = { url: "redis://127.0.0.1:6379/0", keyPrefix: "agents:" };
+ * ```
+ */
+export interface RedisArtifactStoreOptions {
+  /** `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS). */
+  url: string;
+  /** Prefix of every key the store uses; `"toolwright:memory:"` by default. One prefix, one memory. */
+  keyPrefix?: string;
+  /** Longest wait for Redis (connecting or answering), in milliseconds; 5,000 by default. */
+  timeoutMs?: number;
+}
+
+interface ScriptCommands {
+  toolwrightMemoryWrite(...args: (string | number)[]): Promise<[number, string?]>;
+  toolwrightMemorySearch(...args: (string | number)[]): Promise<string[]>;
+}
+
+type Client = Redis & ScriptCommands;
+
+/**
+ * An artifact store on a Redis server, for agents on several machines sharing one memory. Writes run
+ * as one Lua script (atomic for every client); search ranks passages with the same BM25 as the
+ * SQLite store, inside Redis, over an inverted index kept next to the data. Plain Redis 6.2 or later
+ * (no modules), standalone. Needs the `ioredis` package, loaded on first use.
+ *
+ * @example
+ * ```ts
+ * const memory = new TaskMemory({ store: new RedisArtifactStore({ url: process.env.REDIS_URL! }) });
+ * ```
+ */
+export class RedisArtifactStore implements ArtifactStore {
+  readonly specificationVersion = "v1";
+  /** The server's URL with its password hidden. */
+  readonly url: string;
+  readonly keyPrefix: string;
+  readonly #connectionUrl: string;
+  readonly #timeoutMs: number;
+  #client: Promise<Client> | undefined;
+  #lastError: Error | undefined;
+
+  constructor(options: RedisArtifactStoreOptions) {
+    const url = options?.url;
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof url === "string" ? new URL(url) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || !["redis:", "rediss:"].includes(parsed.protocol)) {
+      throw new MemoryConfigError({
+        subject: "RedisArtifactStore",
+        option: "url",
+        message: `must be a redis:// or rediss:// URL; got ${JSON.stringify(typeof url === "string" ? redact(url) : url)}`,
+      });
+    }
+    const keyPrefix = options.keyPrefix ?? "toolwright:memory:";
+    const timeoutMs = options.timeoutMs ?? 5_000;
+    if (typeof keyPrefix !== "string") {
+      throw new MemoryConfigError({
+        subject: "RedisArtifactStore",
+        option: "keyPrefix",
+        message: "must be a string",
+      });
+    }
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+      throw new MemoryConfigError({
+        subject: "RedisArtifactStore",
+        option: "timeoutMs",
+        message: `must be a positive whole number of milliseconds; got ${String(timeoutMs)}`,
+      });
+    }
+    this.url = redact(url as string);
+    this.keyPrefix = keyPrefix;
+    this.#connectionUrl = url as string;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  async write(write: StoreWrite): Promise<StoreWriteResult> {
+    const args: (string | number)[] = [
+      this.keyPrefix,
+      write.namespace,
+      write.kind,
+      write.source,
+      write.meta === undefined ? "" : JSON.stringify(write.meta),
+      write.entries.length,
+    ];
+    for (const entry of write.entries) {
+      args.push(JSON.stringify(entry.json), entry.text.length, entry.passages.length);
+      for (const span of entry.passages) {
+        const text = entry.text.slice(span.start, span.end);
+        const { frequencies, length } = termFrequencies(text);
+        const postings: string[] = [];
+        for (const [term, frequency] of frequencies) postings.push(term, String(frequency));
+        args.push(span.start, text, length, postings.join(" "));
+      }
+    }
+    const [ok, boundKind] = await this.#run((client) => client.toolwrightMemoryWrite(...args));
+    return ok === 1 ? { ok: true } : { ok: false, boundKind: boundKind as StoredKind };
+  }
+
+  async load(namespace: string): Promise<ArtifactJSON[]> {
+    const rows = await this.#run((client) => client.lrange(this.#key("art:", namespace), 0, -1));
+    return rows.map((json) => JSON.parse(json) as ArtifactJSON);
+  }
+
+  async namespaces(): Promise<NamespaceSummary[]> {
+    return this.#run(async (client) => {
+      const names = await client.lrange(`${this.keyPrefix}namespaces`, 0, -1);
+      const pipeline = client.pipeline();
+      for (const name of names) pipeline.hgetall(this.#key("ns:", name));
+      const replies = (await pipeline.exec()) ?? [];
+      return names.map((name, index) => {
+        const [error, hash] = replies[index] ?? [new Error("no reply"), undefined];
+        if (error) throw error;
+        const fields = hash as Record<string, string>;
+        return {
+          namespace: name,
+          kind: fields.kind as StoredKind,
+          source: fields.source ?? "",
+          artifactCount: Number(fields.count ?? 0),
+          length: Number(fields.length ?? 0),
+          meta: fields.meta === undefined ? undefined : (JSON.parse(fields.meta) as JsonObject),
+        };
+      });
+    });
+  }
+
+  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+    return this.#run(async (client) => {
+      const [id, length] = await client.hmget(this.#key("ns:", namespace), "id", "length");
+      if (id === null || id === undefined) return undefined;
+      const ids = await client.zrangebyscore(
+        `${this.keyPrefix}pas:${id}`,
+        `(${offset - passageMax - 1}`,
+        `(${offset + limit}`,
+      );
+      const pipeline = client.pipeline();
+      for (const passage of ids)
+        pipeline.hmget(`${this.keyPrefix}passage:${passage}`, "start", "text");
+      const replies = (await pipeline.exec()) ?? [];
+      const passages = replies.map(([error, fields]) => {
+        if (error) throw error;
+        const [start, text] = fields as [string, string];
+        return { start: Number(start), text };
+      });
+      return assemblePage(passages, offset, limit, Number(length ?? 0));
+    });
+  }
+
+  async search(query: PassageQuery): Promise<PassageHit[]> {
+    if (query.terms.length === 0 || query.limit <= 0) return [];
+    return this.#run(async (client) => {
+      let filter = "";
+      if (query.namespace !== undefined) {
+        const id = await client.hget(this.#key("ns:", query.namespace), "id");
+        if (id === null) return [];
+        filter = id;
+      }
+      const ranked = await client.toolwrightMemorySearch(
+        this.keyPrefix,
+        query.limit,
+        filter,
+        bm25Parameters.k1,
+        bm25Parameters.b,
+        ...query.terms,
+      );
+      const pipeline = client.pipeline();
+      for (let index = 0; index < ranked.length; index += 2) {
+        pipeline.hmget(`${this.keyPrefix}passage:${ranked[index]}`, "ns", "start", "text");
+      }
+      const replies = (await pipeline.exec()) ?? [];
+      return replies.map(([error, fields], index) => {
+        if (error) throw error;
+        const [namespace, start, text] = fields as [string, string, string];
+        return { namespace, offset: Number(start), text, score: Number(ranked[index * 2 + 1]) };
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const pending = this.#client;
+    this.#client = undefined;
+    if (pending === undefined) return;
+    const client = await pending.catch(() => undefined);
+    if (client === undefined) return;
+    if (client.status !== "ready") {
+      client.disconnect();
+      return;
+    }
+    try {
+      await withTimeout(client.quit(), this.#timeoutMs);
+    } catch {
+      client.disconnect();
+    }
+  }
+
+  #key(kind: string, name: string): string {
+    return `${this.keyPrefix}${kind}${name}`;
+  }
+
+  async #run<T>(operation: (client: Client) => Promise<T>): Promise<T> {
+    this.#client ??= this.#connect();
+    const client = await this.#client;
+    try {
+      return await withTimeout(operation(client), this.#timeoutMs);
+    } catch (error) {
+      // A command that failed because the server is out of reach says little; the socket error says why.
+      const unreachable = client.status !== "ready" && this.#lastError !== undefined;
+      const reason = unreachable ? this.#lastError : error;
+      let message = messageOf(error);
+      if (unreachable) message = `cannot reach the server (${messageOf(reason)})`;
+      else if (error instanceof TimeoutError) message = `no answer within ${this.#timeoutMs} ms`;
+      throw new MemoryStoreError({ store: "redis", location: this.url, message, cause: reason });
+    }
+  }
+
+  async #connect(): Promise<Client> {
+    let Driver: typeof Redis;
+    try {
+      ({ Redis: Driver } = await import("ioredis"));
+    } catch (error) {
+      this.#client = undefined;
+      throw new MemoryStoreError({
+        store: "redis",
+        location: this.url,
+        message: "the ioredis package is missing; install it with `npm install ioredis`",
+        cause: error,
+      });
+    }
+    const client = new Driver(this.#connectionUrl, {
+      lazyConnect: true,
+      connectTimeout: this.#timeoutMs,
+      commandTimeout: this.#timeoutMs,
+      maxRetriesPerRequest: 1,
+      // Keep reconnecting (a long-lived agent outlives a Redis restart); each call is bounded anyway.
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    });
+    // ioredis reports connection problems as events; without a listener they are printed as unhandled.
+    client.on("error", (error: Error) => {
+      this.#lastError = error;
+    });
+    client.defineCommand("toolwrightMemoryWrite", { numberOfKeys: 0, lua: writeScript });
+    client.defineCommand("toolwrightMemorySearch", { numberOfKeys: 0, lua: searchScript });
+    return client as Client;
+  }
+}
+
+class TimeoutError extends Error {}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== "") parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, "//***@");
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}

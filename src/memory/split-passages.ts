@@ -1,0 +1,47 @@
+import type { PassageSpan } from "./artifact-store.js";
+
+/** @internal Passage sizes in characters: aimed at `target`, never over `max` (a store relies on it). */
+export const passageTarget = 1000;
+/** @internal */
+export const passageMax = 1600;
+
+// Preferred cut points, best first: a blank line, a line end, the end of a sentence, any space.
+const breaks: readonly RegExp[] = [/\n[ \t]*\n\s*/g, /\n\s*/g, /[.!?;:]["')\]]*\s+/g, /\s+/g];
+
+/**
+ * @internal Cuts a text into passages of about `passageTarget` characters that cover it end to end
+ * (whitespace stays with the passage before it), so search hits are readable and offsets are exact.
+ * An empty text has no passages.
+ */
+export function splitPassages(text: string): PassageSpan[] {
+  const spans: PassageSpan[] = [];
+  let start = 0;
+  while (text.length - start > passageMax) {
+    const end = cutPoint(text, start);
+    spans.push({ start, end });
+    start = end;
+  }
+  if (start < text.length) spans.push({ start, end: text.length });
+  return spans;
+}
+
+function cutPoint(text: string, start: number): number {
+  const from = start + passageTarget / 2;
+  const window = text.slice(from, start + passageMax);
+  for (const pattern of breaks) {
+    let best = -1;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(window); match !== null; match = pattern.exec(window)) {
+      const end = match.index + match[0].length;
+      // A match cut off by the window's end would split a run of whitespace.
+      if (/\s/.test(text.charAt(from + end))) continue;
+      best = end;
+      if (from + end >= start + passageTarget) break;
+    }
+    if (best > 0) return from + best;
+  }
+  const hard = start + passageTarget;
+  // Never split a surrogate pair.
+  const code = text.charCodeAt(hard - 1);
+  return code >= 0xd800 && code <= 0xdbff ? hard + 1 : hard;
+}

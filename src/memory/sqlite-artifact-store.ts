@@ -1,0 +1,243 @@
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import { MemoryConfigError } from "../errors/memory-config-error.js";
+import { MemoryStoreError } from "../errors/memory-store-error.js";
+import type { JsonObject } from "../schema/json.js";
+import type {
+  ArtifactStore,
+  NamespaceSummary,
+  PassageHit,
+  PassageQuery,
+  StoredKind,
+  StoreWrite,
+  StoreWriteResult,
+  TextPage,
+} from "./artifact-store.js";
+import { assemblePage, type StoredPassage } from "./assemble-page.js";
+import { passageMax } from "./split-passages.js";
+import {
+  matchAnyTerm,
+  sqliteSchema,
+  sqliteSchemaVersion,
+  sqliteStatements,
+} from "./sqlite-schema.js";
+
+/**
+ * Options of a {@link SqliteArtifactStore}.
+ *
+ * @example
+ * ```ts
+ * const options: SqliteArtifactStoreOptions = { path: "./memory.db", busyTimeoutMs: 10_000 };
+ * ```
+ */
+export interface SqliteArtifactStoreOptions {
+  /** The database file (created if missing), or `":memory:"`. */
+  path: string;
+  /** How long a write waits for another process's write to finish, in milliseconds; 5,000 by default. */
+  busyTimeoutMs?: number;
+}
+
+type Statements = { [Name in keyof typeof sqliteStatements]: StatementSync };
+
+interface NamespaceRow {
+  id: number;
+  kind: StoredKind;
+  count: number;
+  length: number;
+}
+
+/**
+ * A durable artifact store in one SQLite file, on Node's built-in `node:sqlite` (no native addon):
+ * WAL journal (readers never wait for a writer), one transaction per write (a crash leaves no partial
+ * artifact), an FTS5 index ranked by BM25. Several processes may share the file. The constructor opens
+ * the file and prepares its tables, so a bad file fails at once with a `MemoryStoreError` naming it.
+ *
+ * @example
+ * ```ts
+ * const memory = new TaskMemory({ store: new SqliteArtifactStore({ path: "./memory.db" }) });
+ * ```
+ */
+export class SqliteArtifactStore implements ArtifactStore {
+  readonly specificationVersion = "v1";
+  /** The database file. */
+  readonly path: string;
+  readonly #db: DatabaseSync;
+  readonly #statements: Statements;
+
+  constructor(options: SqliteArtifactStoreOptions) {
+    const path = options?.path;
+    if (typeof path !== "string" || path === "") {
+      throw new MemoryConfigError({
+        subject: "SqliteArtifactStore",
+        option: "path",
+        message: `must be a file path or ":memory:"; got ${JSON.stringify(path)}`,
+      });
+    }
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
+    if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+      throw new MemoryConfigError({
+        subject: "SqliteArtifactStore",
+        option: "busyTimeoutMs",
+        message: `must be a whole number of milliseconds; got ${String(busyTimeoutMs)}`,
+      });
+    }
+    this.path = path;
+    const sqlite = process.getBuiltinModule("node:sqlite");
+    if (sqlite === undefined) {
+      throw this.#error("node:sqlite is not available; it needs Node.js 22.13 or later");
+    }
+    let db: DatabaseSync | undefined;
+    try {
+      db = new sqlite.DatabaseSync(path, { timeout: busyTimeoutMs });
+      this.#db = db;
+      this.#prepareTables(db);
+      this.#statements = prepareStatements(db);
+    } catch (error) {
+      try {
+        db?.close();
+      } catch {
+        // the original failure is the one worth reporting
+      }
+      throw this.#wrap(error);
+    }
+  }
+
+  async write(write: StoreWrite): Promise<StoreWriteResult> {
+    return this.#guard(() => {
+      const s = this.#statements;
+      this.#db.exec("BEGIN IMMEDIATE");
+      try {
+        const meta = write.meta === undefined ? null : JSON.stringify(write.meta);
+        let row = s.findNamespace.get(write.namespace) as NamespaceRow | undefined;
+        if (row !== undefined && row.kind !== write.kind) {
+          this.#db.exec("ROLLBACK");
+          return { ok: false, boundKind: row.kind };
+        }
+        if (row === undefined) {
+          const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
+          row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
+        }
+        let { count, length } = row;
+        for (const entry of write.entries) {
+          const start = count === 0 ? 0 : length + 2;
+          s.insertArtifact.run(row.id, JSON.stringify(entry.json));
+          for (const span of entry.passages) {
+            const text = entry.text.slice(span.start, span.end);
+            const passage = s.insertPassage.run(row.id, start + span.start, text);
+            s.indexPassage.run(passage.lastInsertRowid, text);
+          }
+          count++;
+          length = start + entry.text.length;
+        }
+        s.updateNamespace.run(write.source, meta, count, length, row.id);
+        this.#db.exec("COMMIT");
+        return { ok: true };
+      } catch (error) {
+        if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+        throw error;
+      }
+    });
+  }
+
+  async load(namespace: string): Promise<ArtifactJSON[]> {
+    return this.#guard(() =>
+      this.#statements.loadArtifacts
+        .all(namespace)
+        .map((row) => JSON.parse(row.json as string) as ArtifactJSON),
+    );
+  }
+
+  async namespaces(): Promise<NamespaceSummary[]> {
+    return this.#guard(() =>
+      this.#statements.listNamespaces.all().map((row) => ({
+        namespace: row.name as string,
+        kind: row.kind as StoredKind,
+        source: row.source as string,
+        artifactCount: row.count as number,
+        length: row.length as number,
+        meta: row.meta === null ? undefined : (JSON.parse(row.meta as string) as JsonObject),
+      })),
+    );
+  }
+
+  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+    return this.#guard(() => {
+      const row = this.#statements.findNamespace.get(namespace) as NamespaceRow | undefined;
+      if (row === undefined) return undefined;
+      const passages = this.#statements.passagesBetween.all(
+        row.id,
+        offset - passageMax - 1,
+        offset + limit,
+      ) as unknown as StoredPassage[];
+      return assemblePage(passages, offset, limit, row.length);
+    });
+  }
+
+  async search(query: PassageQuery): Promise<PassageHit[]> {
+    if (query.terms.length === 0 || query.limit <= 0) return [];
+    return this.#guard(() => {
+      const match = matchAnyTerm(query.terms);
+      const rows =
+        query.namespace === undefined
+          ? this.#statements.search.all(match, query.limit)
+          : this.#statements.searchNamespace.all(match, query.namespace, query.limit);
+      return rows.map((row) => ({
+        namespace: row.namespace as string,
+        offset: row.start as number,
+        text: row.text as string,
+        score: row.score as number,
+      }));
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  #prepareTables(db: DatabaseSync): void {
+    // Wait for other writers before anything else: setting WAL takes a lock too.
+    db.exec("PRAGMA journal_mode = WAL");
+    // In WAL mode, NORMAL never corrupts and never loses a commit to a crashed process (only to power loss).
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(sqliteSchema);
+      const row = db.prepare(sqliteStatements.schemaVersion).get();
+      if (row === undefined) {
+        db.prepare(sqliteStatements.setSchemaVersion).run(sqliteSchemaVersion);
+      } else if (row.version !== sqliteSchemaVersion) {
+        throw this.#error(
+          `holds toolwright tables of schema version ${String(row.version)}; this version reads ${sqliteSchemaVersion}`,
+        );
+      }
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  #guard<T>(operation: () => T): T {
+    if (!this.#db.isOpen) throw this.#error("the store is closed");
+    try {
+      return operation();
+    } catch (error) {
+      throw this.#wrap(error);
+    }
+  }
+
+  #wrap(error: unknown): MemoryStoreError {
+    if (error instanceof MemoryStoreError) return error;
+    return this.#error(error instanceof Error ? error.message : String(error), error);
+  }
+
+  #error(message: string, cause?: unknown): MemoryStoreError {
+    return new MemoryStoreError({ store: "sqlite", location: this.path, message, cause });
+  }
+}
+
+function prepareStatements(db: DatabaseSync): Statements {
+  return Object.fromEntries(
+    Object.entries(sqliteStatements).map(([name, sql]) => [name, db.prepare(sql)]),
+  ) as Statements;
+}

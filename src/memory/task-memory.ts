@@ -1,0 +1,308 @@
+import type { ToolActivity } from "../activity/tool-activity.js";
+import type { Artifact } from "../artifacts/artifact.js";
+import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { InfoArtifact } from "../artifacts/info-artifact.js";
+import { ListArtifact } from "../artifacts/list-artifact.js";
+import { MemoryConfigError } from "../errors/memory-config-error.js";
+import type { JsonObject } from "../schema/json.js";
+import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
+import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
+import type { MemoryReference } from "./memory-reference.js";
+import { splitPassages } from "./split-passages.js";
+import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
+import { TaskMemoryTool, type TaskMemoryToolOptions } from "./task-memory-tool.js";
+import { queryTerms } from "./tokenize.js";
+
+/**
+ * Options of a {@link TaskMemory}.
+ *
+ * @example
+ * ```ts
+ * const options: TaskMemoryOptions = { name: "Research", store: new SqliteArtifactStore({ path: "r.db" }) };
+ * ```
+ */
+export interface TaskMemoryOptions {
+  /** The name models use to refer to it; `"TaskMemory"` by default. */
+  name?: string;
+  /** Where artifacts go; a new `InMemoryArtifactStore` by default. */
+  store?: ArtifactStore;
+}
+
+/**
+ * What `processOutput` needs: who produced the artifact, the artifact, and optional metadata kept
+ * with its namespace (Griptape keeps the calling actions there).
+ *
+ * @example
+ * ```ts
+ * await memory.processOutput({ tool, activity: "fetch", artifact, meta: { url } });
+ * ```
+ */
+export interface ProcessOutputInput {
+  /** The tool, or its name. */
+  readonly tool: { readonly name: string } | string;
+  /** The activity name, or the activity. */
+  readonly activity: ToolActivity | string;
+  readonly artifact: Artifact;
+  readonly meta?: JsonObject | undefined;
+}
+
+/**
+ * A passage found by `search`: verbatim text, where it is, and its BM25 score (higher is better).
+ *
+ * @example
+ * ```ts
+ * const [hit] = await memory.search("refund policy");
+ * const page = await memory.read(hit.artifact_namespace, { offset: hit.offset });
+ * ```
+ */
+export interface MemorySearchHit extends MemoryReference {
+  /** Where `text` starts in the namespace's text (what `read` takes as `offset`). */
+  readonly offset: number;
+  readonly text: string;
+  readonly score: number;
+}
+
+/**
+ * Options of `TaskMemory.search`.
+ *
+ * @example
+ * ```ts
+ * await memory.search("invoice total", { namespace: "n1", limit: 3 });
+ * ```
+ */
+export interface MemorySearchOptions {
+  /** Only this namespace. */
+  namespace?: string | undefined;
+  /** How many passages at most; 5 by default. */
+  limit?: number | undefined;
+}
+
+/** At most this many distinct words of a query are searched for. */
+export const maxQueryTerms = 64;
+
+/**
+ * Where tools put large outputs instead of the prompt: the model gets a short notice naming the
+ * memory and namespace, and reads or searches the output later through the memory tool.
+ *
+ * @example
+ * ```ts
+ * const memory = new TaskMemory();
+ * const notice = await memory.processOutput({ tool: "WebTool", activity: "fetch", artifact: new TextArtifact(page) });
+ * notice.toText(); // 'Output of "WebTool.fetch" was stored in memory with memory_name "TaskMemory" and artifact_namespace "…"'
+ * ```
+ */
+export class TaskMemory {
+  readonly name: string;
+  readonly store: ArtifactStore;
+
+  constructor(options: TaskMemoryOptions = {}) {
+    const name = options.name ?? "TaskMemory";
+    if (typeof name !== "string" || name.trim() === "") {
+      throw new MemoryConfigError({
+        subject: "TaskMemory",
+        option: "name",
+        message: `must be a non-empty string; got ${JSON.stringify(name)}`,
+      });
+    }
+    const store = options.store ?? new InMemoryArtifactStore();
+    if (!isArtifactStore(store)) {
+      throw new MemoryConfigError({
+        subject: `TaskMemory "${name}"`,
+        option: "store",
+        message:
+          'must implement ArtifactStore (specificationVersion "v1", write, load, namespaces, read, search, close)',
+      });
+    }
+    this.name = name;
+    this.store = store;
+  }
+
+  /**
+   * Moves a tool's output into memory and returns what the model sees instead: the "stored in memory"
+   * notice (carrying a `MemoryReference` in `meta.memoryReferences`), `"tool output is empty"`, or the
+   * artifact itself for errors, notices and other kinds that stay on the prompt. A namespace holding
+   * the other kind, or a failing store, gives an `ErrorArtifact`: nothing is overwritten.
+   *
+   * @example
+   * ```ts
+   * await memory.processOutput({ tool, activity: "test", artifact: new TextArtifact("foo") });
+   * ```
+   */
+  async processOutput(input: ProcessOutputInput): Promise<Artifact> {
+    const { artifact } = input;
+    const toolName = typeof input.tool === "string" ? input.tool : input.tool.name;
+    const activityName = typeof input.activity === "string" ? input.activity : input.activity.name;
+    if (artifact.type === "ErrorArtifact") return artifact;
+    if (isEmptyOutput(artifact)) return new InfoArtifact("tool output is empty");
+    const namespace = artifact.name;
+    let kept: Artifact | undefined;
+    try {
+      kept = await this.storeArtifact(namespace, artifact, {
+        source: `${toolName}.${activityName}`,
+        meta: input.meta,
+      });
+    } catch (error) {
+      return new ErrorArtifact(`error storing tool output in memory: ${messageOf(error)}`, {
+        code: "memory_store_failed",
+        cause: error,
+      });
+    }
+    if (kept !== undefined) return kept;
+    const reference: MemoryReference = { memory_name: this.name, artifact_namespace: namespace };
+    return new InfoArtifact(
+      `Output of "${toolName}.${activityName}" was stored in memory with memory_name "${this.name}" and artifact_namespace "${namespace}"`,
+      { name: namespace, meta: { memoryReferences: [{ ...reference }] } },
+    );
+  }
+
+  /**
+   * Griptape's `store_artifact`: stores an artifact (each item of a list) under `namespace` and
+   * resolves to `undefined`, or resolves to what stays on the prompt instead: the artifact itself when
+   * memory does not keep its kind, an `ErrorArtifact` when the namespace holds the other kind.
+   *
+   * @example
+   * ```ts
+   * await memory.storeArtifact("test", new TextArtifact("foo")); // undefined: stored
+   * await memory.storeArtifact("test", new BlobArtifact("foo")); // ErrorArtifact
+   * ```
+   */
+  async storeArtifact(
+    namespace: string,
+    artifact: Artifact,
+    options: { source?: string; meta?: JsonObject | undefined } = {},
+  ): Promise<Artifact | undefined> {
+    const kind = storedKind(artifact);
+    if (kind === undefined) return artifact;
+    const entries: StoreEntry[] = flattenItems(artifact).map((item) => {
+      const text = memoryText(item);
+      return { json: item.toJSON(), text, passages: splitPassages(text) };
+    });
+    const result = await this.store.write({
+      namespace,
+      kind,
+      source: options.source ?? "unknown",
+      meta: options.meta,
+      entries,
+    });
+    if (result.ok) return undefined;
+    return new ErrorArtifact(
+      `error storing tool output in memory: artifact_namespace "${namespace}" already holds ${result.boundKind} artifacts, not ${kind}`,
+      { code: "memory_namespace_conflict" },
+    );
+  }
+
+  /**
+   * The artifacts stored under a namespace, in order, as one `ListArtifact` (empty if unknown).
+   *
+   * @example
+   * ```ts
+   * (await memory.loadArtifacts("test")).value.length; // 2 for a two-item list stored as "test"
+   * ```
+   */
+  async loadArtifacts(namespace: string): Promise<ListArtifact> {
+    const stored = await this.store.load(namespace);
+    return new ListArtifact(stored.map((json) => artifactFromJSON(json)));
+  }
+
+  /**
+   * Every namespace with its source, kind, artifact count, size and metadata.
+   *
+   * @example
+   * ```ts
+   * for (const { namespace, source } of await memory.namespaces()) console.log(namespace, source);
+   * ```
+   */
+  async namespaces(): Promise<NamespaceSummary[]> {
+    return this.store.namespaces();
+  }
+
+  /**
+   * A page of a namespace's text (its artifacts' texts joined by a blank line); `undefined` for an
+   * unknown namespace. A page never ends inside a surrogate pair.
+   *
+   * @example
+   * ```ts
+   * const page = await memory.read("n1", { offset: 4000, limit: 4000 });
+   * const left = page.total - page.offset - page.text.length;
+   * ```
+   */
+  async read(
+    namespace: string,
+    options: { offset?: number; limit?: number } = {},
+  ): Promise<TextPage | undefined> {
+    const offset = Math.max(0, Math.trunc(options.offset ?? 0));
+    const limit = Math.max(0, Math.trunc(options.limit ?? 4000));
+    const page = await this.store.read(namespace, offset, limit + 1);
+    if (page === undefined) return undefined;
+    let text = page.text.slice(0, limit);
+    const last = text.charCodeAt(text.length - 1);
+    if (text.length > 1 && last >= 0xd800 && last <= 0xdbff) text = text.slice(0, -1);
+    return { ...page, text };
+  }
+
+  /**
+   * Ranked passages (BM25) matching any word of `query`, verbatim and trimmed, with where they are.
+   * A query with no words (only punctuation, say) finds nothing.
+   *
+   * @example
+   * ```ts
+   * const hits = await memory.search("redis cluster failover", { limit: 3 });
+   * ```
+   */
+  async search(query: string, options: MemorySearchOptions = {}): Promise<MemorySearchHit[]> {
+    const terms = queryTerms(query, maxQueryTerms);
+    const limit = Math.max(0, Math.trunc(options.limit ?? 5));
+    if (terms.length === 0 || limit === 0) return [];
+    const hits = await this.store.search({ terms, namespace: options.namespace, limit });
+    return hits.map((hit) => {
+      const leading = hit.text.length - hit.text.trimStart().length;
+      return {
+        memory_name: this.name,
+        artifact_namespace: hit.namespace,
+        offset: hit.offset + leading,
+        text: hit.text.trim(),
+        score: hit.score,
+      };
+    });
+  }
+
+  /**
+   * The tool a model uses to list, read and search this memory.
+   *
+   * @example
+   * ```ts
+   * toolbox.add(memory.tool());
+   * ```
+   */
+  tool(options: Omit<TaskMemoryToolOptions, "memories"> = {}): TaskMemoryTool {
+    return new TaskMemoryTool({ ...options, memories: [this] });
+  }
+
+  /**
+   * Closes the store (its file or connection).
+   *
+   * @example
+   * ```ts
+   * await memory.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+}
+
+function isArtifactStore(value: unknown): value is ArtifactStore {
+  if (typeof value !== "object" || value === null) return false;
+  const store = value as Record<string, unknown>;
+  return (
+    store.specificationVersion === "v1" &&
+    ["write", "load", "namespaces", "read", "search", "close"].every(
+      (method) => typeof store[method] === "function",
+    )
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,120 @@
+import type { ClassActivities } from "../activity/activity-registry.js";
+import { ToolConfigError } from "../errors/tool-config-error.js";
+import type { TaskMemory } from "../memory/task-memory.js";
+import type { ToolOptions } from "./tool-options.js";
+
+/** @internal A tool's memories; `outputMemory` and `inputMemory` change when the tool is given a memory. */
+export interface ToolMemoryState {
+  readonly offPrompt: boolean;
+  outputMemory: ReadonlyMap<string, readonly TaskMemory[]> | undefined;
+  inputMemory: readonly TaskMemory[] | undefined;
+}
+
+/**
+ * @internal Checks the memory options with Griptape's rules (unknown activity, empty list, two
+ * memories of one name in a list → `ToolConfigError`); one memory may serve several activities.
+ */
+export function checkMemoryOptions(
+  toolName: string,
+  activities: ClassActivities,
+  options: ToolOptions,
+): ToolMemoryState {
+  const offPrompt = options.offPrompt ?? false;
+  if (typeof offPrompt !== "boolean") {
+    throw new ToolConfigError({
+      toolName,
+      option: "offPrompt",
+      message: `must be true or false; got ${String(offPrompt)}`,
+    });
+  }
+  let outputMemory: Map<string, readonly TaskMemory[]> | undefined;
+  if (options.outputMemory !== undefined) {
+    if (typeof options.outputMemory !== "object" || options.outputMemory === null) {
+      throw new ToolConfigError({
+        toolName,
+        option: "outputMemory",
+        message: "must map activity names to lists of TaskMemory",
+      });
+    }
+    outputMemory = new Map();
+    for (const [activityName, memories] of Object.entries(options.outputMemory)) {
+      const option = `outputMemory.${activityName}`;
+      if (!activities.byName.has(activityName)) {
+        const known = activities.list.map((activity) => activity.name).join(", ") || "(none)";
+        throw new ToolConfigError({
+          toolName,
+          option,
+          message: `names no activity of the tool; its activities are: ${known}`,
+        });
+      }
+      outputMemory.set(activityName, checkMemoryList(toolName, option, memories, "output"));
+    }
+  }
+  const inputMemory =
+    options.inputMemory === undefined
+      ? undefined
+      : checkMemoryList(toolName, "inputMemory", options.inputMemory, "input");
+  return { offPrompt, outputMemory, inputMemory };
+}
+
+/**
+ * @internal Griptape's `set_default_tools_memory`: input memory defaults to `[memory]`; an off-prompt
+ * tool without explicit output memory sends every enabled activity's output to `memory`.
+ */
+export function applyTaskMemory(
+  state: ToolMemoryState,
+  memory: TaskMemory,
+  enabledActivities: readonly string[],
+  toolName: string,
+): void {
+  checkMemoryList(toolName, "setTaskMemory", [memory], "input");
+  state.inputMemory ??= Object.freeze([memory]);
+  if (state.outputMemory === undefined && state.offPrompt) {
+    state.outputMemory = new Map(enabledActivities.map((name) => [name, Object.freeze([memory])]));
+  }
+}
+
+function checkMemoryList(
+  toolName: string,
+  option: string,
+  memories: unknown,
+  direction: "input" | "output",
+): readonly TaskMemory[] {
+  if (!Array.isArray(memories) || memories.length === 0) {
+    throw new ToolConfigError({
+      toolName,
+      option,
+      message: `must be a non-empty list of TaskMemory; got ${Array.isArray(memories) ? "[]" : String(memories)}`,
+    });
+  }
+  const names = new Set<string>();
+  memories.forEach((memory: unknown, index) => {
+    if (!isTaskMemory(memory)) {
+      throw new ToolConfigError({
+        toolName,
+        option: `${option}[${index}]`,
+        message: "is not a TaskMemory",
+      });
+    }
+    if (names.has(memory.name)) {
+      throw new ToolConfigError({
+        toolName,
+        option,
+        message: `holds two memories named "${memory.name}"; memory names have to be unique in ${direction === "output" ? "an activity's output" : "input memory"}`,
+      });
+    }
+    names.add(memory.name);
+  });
+  return Object.freeze([...(memories as TaskMemory[])]);
+}
+
+// Structural, so core never imports the memory module at run time (it imports Tool).
+function isTaskMemory(value: unknown): value is TaskMemory {
+  if (typeof value !== "object" || value === null) return false;
+  const memory = value as Partial<Record<keyof TaskMemory, unknown>>;
+  return (
+    typeof memory.name === "string" &&
+    typeof memory.processOutput === "function" &&
+    typeof memory.loadArtifacts === "function"
+  );
+}
