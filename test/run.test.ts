@@ -305,3 +305,70 @@ describe("tool.run", () => {
     assert.equal(artifact.toText(), "error v");
   });
 });
+
+describe("retries", () => {
+  class Flaky extends Tool {
+    calls = 0;
+    failures: number;
+    constructor(failures: number) {
+      super();
+      this.failures = failures;
+    }
+
+    @activity({
+      description: "flaky",
+      schema: z.object({ n: z.number() }),
+      annotations: { idempotent: true },
+      retry: { attempts: 3, backoffMs: 1 },
+    })
+    async fetch(input: { n: number }) {
+      this.calls++;
+      if (this.calls <= this.failures) throw new Error(`failure ${this.calls}`);
+      return `ok ${input.n} after ${this.calls}`;
+    }
+
+    @activity({
+      description: "slow once",
+      annotations: { idempotent: true },
+      retry: { attempts: 2 },
+      timeoutMs: 20,
+    })
+    async slowOnce() {
+      this.calls++;
+      if (this.calls === 1) await sleep(200);
+      return `done after ${this.calls}`;
+    }
+
+    @activity({
+      description: "returns an error",
+      annotations: { idempotent: true },
+      retry: { attempts: 3 },
+    })
+    refuses() {
+      this.calls++;
+      return new ErrorArtifact("no such order");
+    }
+  }
+
+  it("retries thrown errors of idempotent activities up to the attempts", async () => {
+    const twice = new Flaky(2);
+    assert.equal((await twice.run("fetch", { n: 1 })).toText(), "ok 1 after 3");
+    const always = new Flaky(5);
+    const failed = (await always.run("fetch", { n: 1 })) as ErrorArtifact;
+    assert.equal(failed.toText(), "failure 3");
+    assert.equal(always.calls, 3);
+  });
+
+  it("retries a timeout", async () => {
+    const tool = new Flaky(0);
+    assert.equal((await tool.run("slowOnce", {})).toText(), "done after 2");
+  });
+
+  it("never retries invalid input or an error the method returned", async () => {
+    const tool = new Flaky(0);
+    assert.match((await tool.run("fetch", { n: "x" })).toText(), /validation error/);
+    assert.equal(tool.calls, 0);
+    assert.equal((await tool.run("refuses", {})).toText(), "no such order");
+    assert.equal(tool.calls, 1);
+  });
+});

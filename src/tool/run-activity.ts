@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { ActivityContext } from "../activity/activity-context.js";
 import type { ActivityDefinition } from "../activity/activity-registry.js";
 import type { ToolActivity } from "../activity/tool-activity.js";
@@ -89,10 +90,21 @@ async function attempt(
     return { artifact: prepared.artifact, repairs: prepared.repairs, activity: prepared.activity };
   }
   const activity = prepared.definition.activity;
-  const output = await invoke(tool, prepared.definition, prepared.value, options);
+  let output = await invoke(tool, prepared.definition, prepared.value, options);
+  const retry = activity.annotations.idempotent === true ? activity.retry : undefined;
+  for (let attempt = 2; retry !== undefined && attempt <= retry.attempts; attempt++) {
+    if (!retryable.has(output)) break;
+    const backoffMs = (retry.backoffMs ?? 0) * 2 ** (attempt - 2);
+    if (backoffMs > 0) await sleep(backoffMs, undefined, { signal: options.signal });
+    // Each attempt gets its own copy: a failed attempt may have changed the one it was given.
+    output = await invoke(tool, prepared.definition, cloneInput(prepared.value), options);
+  }
   const artifact = await routeOutput(tool, activity, output);
   return { artifact, repairs: prepared.repairs, activity };
 }
+
+// Failures a retry may cure (a thrown error, a timeout), as opposed to errors the method returned.
+const retryable = new WeakSet<Artifact>();
 
 /**
  * @internal An input checked for one activity: the value the method would receive, or the error
@@ -248,10 +260,12 @@ async function invoke(
     const result = await Promise.race(guards);
     if (result === timedOut) {
       pending.catch(() => undefined);
-      return failure(
+      const timeout = failure(
         `Activity "${activity.name}" of tool "${tool.name}" timed out after ${timeoutMs} ms`,
         "timeout",
       );
+      retryable.add(timeout);
+      return timeout;
     }
     return toArtifact(result);
   } catch (error) {
@@ -303,7 +317,9 @@ function combine(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortS
 }
 
 function thrown(error: unknown): ErrorArtifact {
-  return failure(messageOf(error), "activity_failed", error);
+  const artifact = failure(messageOf(error), "activity_failed", error);
+  retryable.add(artifact);
+  return artifact;
 }
 
 function failure(message: string, code: string, cause?: unknown): ErrorArtifact {
