@@ -55,5 +55,7 @@ export function prepareGeminiTools(
     const mode = { auto: "AUTO", required: "ANY", none: "NONE" }[choice];
     config = { functionCallingConfig: { mode: mode as FunctionCallingConfigMode } };
   }
-  return { tools: tools as unknown as Tool[], ...(config !== undefined && { toolConfig: config }) };
+  // The SDK rewrites schemas in place (`processJsonSchema`), and a Toolbox hands out frozen, cached tools.
+  const copies = structuredClone(tools) as unknown as Tool[];
+  return { tools: copies, ...(config !== undefined && { toolConfig: config }) };
 }
