@@ -83,6 +83,7 @@ export {
 export { addUsage } from "./drivers/shared/usage.js";
 export type {
   AssistantMessage,
+  DriverCapabilities,
   FinishReason,
   PromptCallOptions,
   PromptDriver,

@@ -15,8 +15,10 @@ export const reactProtocol: Protocol = {
     return prompt === "" ? undefined : prompt;
   },
   requestFields(_toolbox, driver) {
-    // The Responses API has no stop sequences; the reply is cut at the marker below either way.
-    return driver.dialect === "openai-responses" ? {} : { stopSequences: [reactStopSequence] };
+    // Without stop sequences the reply is still cut at the marker (see `read`).
+    return driver.capabilities?.stopSequences === false
+      ? {}
+      : { stopSequences: [reactStopSequence] };
   },
   read(response, toolbox) {
     const marker = response.text.indexOf(reactStopSequence);

@@ -32,10 +32,25 @@ export interface PromptDriver {
   readonly model: string;
   /** Tool dialect expected in `request.tools`. */
   readonly dialect: ToolDialect;
+  /** What the provider's API lacks, for callers that adapt (all supported when absent). */
+  readonly capabilities?: DriverCapabilities | undefined;
   /** Sends the request and resolves with the whole response. */
   generate(request: PromptRequest, options?: PromptCallOptions): Promise<PromptResponse>;
   /** Sends the request and yields deltas as they arrive, ending with a `finish` event. */
   stream(request: PromptRequest, options?: PromptCallOptions): AsyncIterable<PromptStreamEvent>;
+}
+
+/**
+ * Optional request features a provider's API may lack.
+ *
+ * @example
+ * ```ts
+ * if (driver.capabilities?.stopSequences !== false) request.stopSequences = ["<|Response|>"];
+ * ```
+ */
+export interface DriverCapabilities {
+  /** `PromptRequest.stopSequences` is accepted (the Responses API has none). */
+  readonly stopSequences?: boolean | undefined;
 }
 
 /**

@@ -84,6 +84,22 @@ describe("Agent with the text (ReAct) protocol", () => {
     assert.equal(result.toolCalls[0]?.result.artifact.type, "ErrorArtifact");
   });
 
+  it("sends no stop sequence to a driver without them, and still cuts the reply at the marker", async () => {
+    const driver = Object.assign(
+      new MockPromptDriver({
+        responses: [
+          'Actions: [{"tag": "a", "name": "MockTool", "path": "test", "input": {"test": "z"}}]\n<|Response|>: invented',
+          "Answer: ok",
+        ],
+      }),
+      { capabilities: { stopSequences: false } },
+    );
+    const result = await new Agent({ driver, tools: [new MockTool()], protocol: "react" }).run("go");
+    assert.equal(driver.requests[0]?.stopSequences, undefined);
+    assert.equal(result.output.toText(), "ok");
+    assert.equal(lastUserText(driver.requests[1]?.messages ?? []), "<|Response|>: a output: ack z");
+  });
+
   it("takes plain text without markers as the answer", async () => {
     const driver = new MockPromptDriver({ responses: ["Just an answer."] });
     const result = await new Agent({ driver, tools: [new MockTool()], protocol: "react" }).run(

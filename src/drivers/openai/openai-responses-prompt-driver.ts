@@ -39,6 +39,7 @@ export class OpenAIResponsesPromptDriver implements PromptDriver {
   readonly specificationVersion = "v1";
   readonly provider = "openai.responses";
   readonly dialect = "openai-responses";
+  readonly capabilities = { stopSequences: false };
   readonly model: string;
   readonly #client: OpenAI;
 
