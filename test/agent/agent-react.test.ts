@@ -94,7 +94,9 @@ describe("Agent with the text (ReAct) protocol", () => {
       }),
       { capabilities: { stopSequences: false } },
     );
-    const result = await new Agent({ driver, tools: [new MockTool()], protocol: "react" }).run("go");
+    const result = await new Agent({ driver, tools: [new MockTool()], protocol: "react" }).run(
+      "go",
+    );
     assert.equal(driver.requests[0]?.stopSequences, undefined);
     assert.equal(result.output.toText(), "ok");
     assert.equal(lastUserText(driver.requests[1]?.messages ?? []), "<|Response|>: a output: ack z");
