@@ -1,0 +1,24 @@
+import { activity, Tool, Toolbox, type ToolCallResult } from "../../src/index.js";
+import {
+  type CreateEventInput,
+  createEvent,
+  createEventDescription,
+  createEventSchema,
+} from "../workloads/create-event.js";
+
+/** The calendar tool as a toolwright user writes it: one activity with the shared zod schema. */
+export class CalendarTool extends Tool {
+  @activity({ name: "createEvent", description: createEventDescription, schema: createEventSchema })
+  createEvent(input: CreateEventInput) {
+    return createEvent(input);
+  }
+}
+
+/** toolwright: a Toolbox executing the provider's call (arguments as a JSON string), as an agent loop does. */
+export function toolwrightDispatcher(): (argumentsJson: string) => Promise<ToolCallResult> {
+  const toolbox = new Toolbox([new CalendarTool()]);
+  const name = toolbox.nativeName("CalendarTool", "createEvent");
+  let counter = 0;
+  return (argumentsJson) =>
+    toolbox.execute({ id: `call_${counter++}`, name, arguments: argumentsJson });
+}
