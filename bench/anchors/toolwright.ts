@@ -1,4 +1,5 @@
 import { activity, Tool, Toolbox, type ToolCallResult } from "../../src/index.js";
+import type { CallRegistry } from "../workloads/bfcl.js";
 import {
   type CreateEventInput,
   createEvent,
@@ -21,4 +22,16 @@ export function toolwrightDispatcher(): (argumentsJson: string) => Promise<ToolC
   let counter = 0;
   return (argumentsJson) =>
     toolbox.execute({ id: `call_${counter++}`, name, arguments: argumentsJson });
+}
+
+/** toolwright for many tools: the BFCL toolbox itself, every repair step on (the default). */
+export function toolwrightRegistry(toolbox: Toolbox): CallRegistry {
+  return {
+    async call(name, args) {
+      const result = await toolbox.execute({ name, arguments: args });
+      const outcome = result.calls?.[0] ?? result;
+      if (outcome.artifact.type === "ErrorArtifact") return { ran: false };
+      return { ran: true, received: outcome.artifact.value };
+    },
+  };
 }
