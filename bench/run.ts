@@ -8,8 +8,15 @@ import { machineLine, versionTable } from "./environment.js";
 import type { HeadlineRow, Scenario } from "./scenario.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
 import { repairScenario } from "./scenarios/repair.js";
+import { scaleScenario } from "./scenarios/scale.js";
+import { schemaSizeScenario } from "./scenarios/schema-size.js";
 
-const scenarios: readonly Scenario[] = [dispatchScenario, repairScenario];
+const scenarios: readonly Scenario[] = [
+  dispatchScenario,
+  repairScenario,
+  scaleScenario,
+  schemaSizeScenario,
+];
 
 const { values } = parseArgs({
   options: { only: { type: "string" }, quick: { type: "boolean", default: false } },

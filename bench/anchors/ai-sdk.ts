@@ -1,6 +1,7 @@
 import { executeTool } from "@ai-sdk/provider-utils";
 import { tool, zodSchema } from "ai";
-import { parseToolCall } from "ai/internal";
+import { parseToolCall, prepareTools } from "ai/internal";
+import { z } from "zod";
 import type { BenchFunction, CallRegistry } from "../workloads/bfcl.js";
 import {
   createEvent,
@@ -94,4 +95,34 @@ export function aiSdkRegistry(functions: readonly BenchFunction[]): CallRegistry
       return { ran: false };
     },
   };
+}
+
+/**
+ * What the AI SDK sends OpenAI Chat for zod tools: `prepareTools` (ai/internal) turns each tool into
+ * `{ name, description, inputSchema }`, which @ai-sdk/openai puts in `function.parameters`.
+ */
+export async function aiSdkProviderTools(functions: readonly BenchFunction[]): Promise<unknown[]> {
+  const tools = Object.fromEntries(
+    functions.map((fn) => [
+      fn.name,
+      tool({
+        description: fn.description,
+        inputSchema: zodSchema(z.fromJSONSchema(fn.schema as never)),
+        execute: async (input: unknown) => input,
+      }),
+    ]),
+  );
+  const prepared = (await prepareTools({ tools })) ?? [];
+  return prepared.map((entry) => {
+    if (entry.type !== "function") throw new Error(`unexpected ${entry.type} tool`);
+    return {
+      type: "function",
+      function: {
+        name: entry.name,
+        description: entry.description,
+        parameters: entry.inputSchema,
+        ...(entry.strict === undefined ? {} : { strict: entry.strict }),
+      },
+    };
+  });
 }

@@ -42,3 +42,11 @@ export function baselineRegistry(functions: readonly BenchFunction[]): CallRegis
     },
   };
 }
+
+/** What a hand-written integration sends OpenAI Chat: the JSON Schemas as they are. */
+export function baselineProviderTools(functions: readonly BenchFunction[]): unknown[] {
+  return functions.map((fn) => ({
+    type: "function",
+    function: { name: fn.name, description: fn.description, parameters: fn.schema },
+  }));
+}

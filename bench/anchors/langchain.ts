@@ -1,5 +1,7 @@
 import { parseJsonMarkdown } from "@langchain/core/output_parsers";
 import { tool } from "@langchain/core/tools";
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { z } from "zod";
 import type { BenchFunction, CallRegistry } from "../workloads/bfcl.js";
 import {
   createEvent,
@@ -71,4 +73,17 @@ export function langchainRegistry(functions: readonly BenchFunction[]): CallRegi
       return { ran: true, received };
     },
   };
+}
+
+/** What LangChain sends OpenAI Chat for zod tools: `convertToOpenAITool` of each `tool()`. */
+export function langchainProviderTools(functions: readonly BenchFunction[]): unknown[] {
+  return functions.map((fn) =>
+    convertToOpenAITool(
+      tool(async () => "", {
+        name: fn.name,
+        description: fn.description,
+        schema: z.fromJSONSchema(fn.schema as never) as never,
+      }),
+    ),
+  );
 }

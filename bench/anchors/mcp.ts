@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
 import type { BenchFunction, CallRegistry } from "../workloads/bfcl.js";
 import {
   createEvent,
@@ -89,4 +90,23 @@ export async function mcpRegistry(functions: readonly BenchFunction[]): Promise<
       await server.close();
     },
   };
+}
+
+/** What an MCP host gets for zod tools: the server's `tools/list` result, one entry per tool. */
+export async function mcpListedTools(functions: readonly BenchFunction[]): Promise<unknown[]> {
+  const server = new McpServer({ name: "bench", version: "1.0.0" });
+  for (const fn of functions) {
+    server.registerTool(
+      fn.name,
+      { description: fn.description, inputSchema: z.fromJSONSchema(fn.schema as never) as never },
+      (async () => ({ content: [] })) as never,
+    );
+  }
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "bench-client", version: "1.0.0" });
+  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+  const { tools } = await client.listTools();
+  await client.close();
+  await server.close();
+  return tools;
 }

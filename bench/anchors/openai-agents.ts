@@ -48,20 +48,9 @@ export function openaiAgentsRegistry(functions: readonly BenchFunction[]): CallR
   const tools = new Map(
     functions.map((fn) => [
       fn.name,
-      tool({
-        name: fn.name,
-        description: fn.description,
-        strict: false,
-        parameters: {
-          type: "object",
-          properties: (fn.schema.properties ?? {}) as never,
-          required: (fn.schema.required ?? []) as never,
-          additionalProperties: true,
-        },
-        execute: async (input: unknown) => {
-          received = input;
-          return input;
-        },
+      agentsTool(fn, async (input: unknown) => {
+        received = input;
+        return input;
       }),
     ]),
   );
@@ -95,4 +84,40 @@ export function openaiAgentsRegistry(functions: readonly BenchFunction[]): CallR
       return ran ? { ran, received } : { ran: false };
     },
   };
+}
+
+/**
+ * What OpenAI Agents sends the Responses API for JSON Schema tools (`strict: false`): each function
+ * tool's name, description, parameters and strict flag, as its OpenAI model maps them.
+ */
+export function openaiAgentsProviderTools(functions: readonly BenchFunction[]): unknown[] {
+  return functions.map((fn) => {
+    const created = agentsTool(fn);
+    return {
+      type: "function",
+      name: created.name,
+      description: created.description,
+      parameters: created.parameters,
+      strict: created.strict,
+    };
+  });
+}
+
+// JSON Schema tools are `strict: false` (see openaiAgentsRegistry): the type asks for an open root.
+function agentsTool(
+  fn: BenchFunction,
+  execute: (input: unknown) => Promise<unknown> = async () => "",
+) {
+  return tool({
+    name: fn.name,
+    description: fn.description,
+    strict: false,
+    parameters: {
+      type: "object",
+      properties: (fn.schema.properties ?? {}) as never,
+      required: (fn.schema.required ?? []) as never,
+      additionalProperties: true,
+    },
+    execute,
+  });
 }

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import type { JsonSchemaObject, Toolbox } from "../../src/index.js";
+import {
+  activity,
+  type JsonSchemaObject,
+  type JsonValue,
+  Tool,
+  type Toolbox,
+  type ToolOptions,
+} from "../../src/index.js";
 import {
   type BfclEntry,
   bfclToJsonSchema,
@@ -10,6 +17,9 @@ import {
 import { type CorruptionCase, corruptionCases } from "../../test/fixtures/corruption-suite.js";
 
 export type { CorruptionCase };
+
+/** One BFCL function doc: name, description and BFCL's JSON-Schema-like parameters. */
+export type BfclFunction = BfclEntry["functions"][number];
 
 /**
  * One BFCL function as every library gets it: the name toolwright gives it (so calls by that name reach
@@ -120,4 +130,70 @@ export function bfclCategory(
       const { toolbox } = bfclToolbox(entry);
       return { id: entry.id, toolbox, functions: benchFunctions(entry, toolbox) };
     });
+}
+
+/** Distinct BFCL function docs, in corpus order (the first `count`). */
+export function distinctBfclFunctions(count: number): BfclFunction[] {
+  const seen = new Set<string>();
+  const found: BfclFunction[] = [];
+  for (const entry of loadBfclEntries()) {
+    for (const fn of entry.functions) {
+      const key = JSON.stringify(fn);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      found.push(fn);
+      if (found.length === count) return found;
+    }
+  }
+  throw new Error(`the BFCL corpus has only ${found.length} distinct functions`);
+}
+
+/**
+ * A Tool class with ten activities, one per BFCL function doc (what a real tool with several methods
+ * looks like to toolwright); each activity returns its input.
+ */
+export function bfclToolClass(fns: readonly BfclFunction[]): new (options: ToolOptions) => Tool {
+  if (fns.length !== 10) throw new Error("a BFCL tool class takes exactly 10 functions");
+  const used = new Set<string>();
+  const configs = fns.map((fn, index) => {
+    let name = (fn.name.split(".").at(-1) ?? fn.name).replace(/[^\p{L}\p{N}_.-]/gu, "_");
+    if (used.has(name)) name = `${name}_${index}`;
+    used.add(name);
+    const schema = { ...bfclToJsonSchema(fn.parameters), type: "object" } as JsonSchemaObject;
+    return { name, description: fn.description, schema };
+  });
+  const slot = (index: number) => configs[index] as (typeof configs)[number];
+  class BfclGroupTool extends Tool {
+    @activity(slot(0)) a0(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(1)) a1(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(2)) a2(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(3)) a3(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(4)) a4(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(5)) a5(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(6)) a6(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(7)) a7(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(8)) a8(input: object) {
+      return input as JsonValue;
+    }
+    @activity(slot(9)) a9(input: object) {
+      return input as JsonValue;
+    }
+  }
+  return BfclGroupTool;
 }
