@@ -7,6 +7,7 @@ import { parseArgs, promisify } from "node:util";
 import { machineLine, versionTable } from "./environment.js";
 import type { HeadlineRow, Scenario } from "./scenario.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
+import { memoryScenario } from "./scenarios/memory.js";
 import { repairScenario } from "./scenarios/repair.js";
 import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
@@ -16,6 +17,7 @@ const scenarios: readonly Scenario[] = [
   repairScenario,
   scaleScenario,
   schemaSizeScenario,
+  memoryScenario,
 ];
 
 const { values } = parseArgs({
@@ -31,11 +33,12 @@ for (const id of wanted) {
 const path = new URL("RESULTS.md", import.meta.url);
 const previous = await readFile(path, "utf8").catch(() => "");
 const sections = new Map<string, string>();
-const headline: HeadlineRow[] = [];
+const headline: string[] = [];
 for (const scenario of scenarios) {
   if (!wanted.includes(scenario.id)) {
     const kept = keptSection(previous, scenario);
     if (kept !== undefined) sections.set(scenario.id, kept);
+    headline.push(...keptHeadlineRows(previous, scenario));
     continue;
   }
   const started = performance.now();
@@ -44,8 +47,8 @@ for (const scenario of scenarios) {
   console.error(
     `bench: ${scenario.id} done in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
-  sections.set(scenario.id, result.section.trimEnd());
-  headline.push(...result.headline);
+  sections.set(scenario.id, stamped(result.section.trimEnd(), values.quick));
+  headline.push(...result.headline.map((row) => headlineRow(scenario, row)));
 }
 
 const date = new Date().toISOString().slice(0, 10);
@@ -57,19 +60,17 @@ const header = [
   versionTable(),
   "",
 ];
-const headlineSection =
-  headline.length === 0
-    ? keptBlock(previous, "## Headline")
-    : [
-        "## Headline",
-        "",
-        "| measure | toolwright | others (× toolwright unless stated) |",
-        "| --- | --- | --- |",
-        ...headline.map((row) => `| ${row.measure} | ${row.toolwright} | ${row.others} |`),
-      ].join("\n");
+const headlineSection = [
+  "## Headline",
+  "",
+  "| scenario | measure | toolwright | others (× toolwright unless stated) |",
+  "| --- | --- | --- | --- |",
+  ...headline,
+].join("\n");
 const body = [
   ...header,
-  ...(headlineSection === undefined ? [] : [headlineSection, ""]),
+  headlineSection,
+  "",
   ...scenarios.flatMap((scenario) => {
     const section = sections.get(scenario.id);
     return section === undefined ? [] : [section, ""];
@@ -85,14 +86,31 @@ await promisify(execFile)(process.execPath, [
 ]);
 console.error(`wrote ${path.pathname}`);
 
+// Each section says when and where it was measured: a partial run keeps older sections.
+function stamped(section: string, quick: boolean): string {
+  const [heading, ...rest] = section.split("\n");
+  const stamp = `_Measured ${new Date().toISOString().slice(0, 10)}${quick ? " (--quick)" : ""}: ${machineLine()}._`;
+  return [heading, "", stamp, ...rest].join("\n");
+}
+
 function keptSection(text: string, scenario: Scenario): string | undefined {
   const heading = new RegExp(`^## \\d+\\. ${scenario.title}$`, "m").exec(text);
   return heading === null ? undefined : blockFrom(text, heading.index);
 }
 
-function keptBlock(text: string, heading: string): string | undefined {
-  const start = text.indexOf(`${heading}\n`);
-  return start === -1 ? undefined : blockFrom(text, start);
+function headlineRow(scenario: Scenario, row: HeadlineRow): string {
+  const number = scenarios.indexOf(scenario) + 1;
+  return `| ${number}. ${scenario.title} | ${row.measure} | ${row.toolwright} | ${row.others} |`;
+}
+
+// A partial run keeps the headline rows of the scenarios it did not rerun.
+function keptHeadlineRows(text: string, scenario: Scenario): string[] {
+  const start = text.indexOf("## Headline\n");
+  if (start === -1) return [];
+  const number = scenarios.indexOf(scenario) + 1;
+  return blockFrom(text, start)
+    .split("\n")
+    .filter((line) => line.split("|")[1]?.trim() === `${number}. ${scenario.title}`);
 }
 
 function blockFrom(text: string, start: number): string {

@@ -155,6 +155,9 @@ function report(results: readonly SizeResult[]): ScenarioResult {
   const worstCachedUs = Math.max(...all.map((variant) => variant.cachedUs ?? 0));
   const at200 = results.find((size) => size.activities === 200);
   const worstCold200 = Math.max(...(at200?.variants ?? []).map((variant) => variant.coldMs ?? 0));
+  const worstCached200Us = Math.max(
+    ...(at200?.variants ?? []).map((variant) => variant.cachedUs ?? 0),
+  );
   const largest = results.at(-1) as SizeResult;
   const smallestLinear = results.find((size) => size.activities === 100) ?? results[0];
   // Per variant measured at both sizes: cold time per activity at the largest size over that at 100.
@@ -200,16 +203,16 @@ function report(results: readonly SizeResult[]): ScenarioResult {
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...memory,
     "",
-    `Targets: cached under 0.1 ms at any size — worst ${worstCachedUs.toFixed(2)} µs (${worstCachedUs < 100 ? "met" : "missed"}); cold under 50 ms for 200 activities — worst dialect ${worstCold200.toFixed(1)} ms (${worstCold200 < 50 ? "met" : "missed"}); linear growth — cold time per activity at ${largest.activities} is ${growth.toFixed(2)}× that at ${smallestLinear?.activities} (median over the dialects measured at both sizes; ${growth < 1.5 ? "linear" : "superlinear"}); under 100 MB RSS at ${largest.activities} activities — toolwright's share ${share.toFixed(0)} MB (${share < 100 ? "met" : "missed"}; the whole process, Node and tsx included, ${largest.rssMb.toFixed(0)} MB).`,
+    `Targets: cached under 0.1 ms at any size — worst ${worstCachedUs.toFixed(2)} µs (${worstCachedUs < 100 ? "met" : "missed"}); cold under 50 ms for 200 activities — worst dialect ${worstCold200.toFixed(1)} ms (${worstCold200 < 50 ? "met" : "missed"}); linear growth — cold time per activity at ${largest.activities} is ${growth.toFixed(2)}× that at ${smallestLinear?.activities} (median over the dialects measured at both sizes; ${growth < 1.5 ? "linear or better" : "superlinear"}); under 100 MB RSS at ${largest.activities} activities — toolwright's share ${share.toFixed(0)} MB (${share < 100 ? "met" : "missed"}; the whole process, Node and tsx included, ${largest.rssMb.toFixed(0)} MB).`,
     "",
   ].join("\n");
   return {
     section,
     headline: [
       {
-        measure: `Provider tools for ${at200?.activities ?? largest.activities} activities`,
-        toolwright: `cold ≤ ${worstCold200.toFixed(0)} ms, cached ≤ ${worstCachedUs.toFixed(1)} µs (every dialect)`,
-        others: `${largest.activities} activities, every dialect cached: ${share.toFixed(0)} MB RSS`,
+        measure: `Provider tools for ${at200?.activities ?? largest.activities} activities, any dialect`,
+        toolwright: `cold ≤ ${worstCold200.toFixed(0)} ms, cached ≤ ${worstCached200Us.toFixed(1)} µs; ${largest.activities} activities with every dialect cached: ${share.toFixed(0)} MB RSS`,
+        others: "no anchor compiles for several providers",
       },
     ],
   };
