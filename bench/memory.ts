@@ -1,11 +1,11 @@
-// The Task Memory bench: per store, write 10,000 artifacts (100 MB of text) and run 1,000 searches;
-// report writes/s, search p50/p95 and peak RSS in bench/RESULTS.md ("Memory" section).
-// Run: npm run bench:memory [-- --artifacts 1000 --stores sqlite,memory]   (each store runs in its own process)
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { cpus, tmpdir, totalmem } from "node:os";
+// The Task Memory bench, one store per process: write 10,000 artifacts (100 MB of text) and run 1,000
+// searches; print writes/s, search p50/p95 and peak RSS as JSON. bench/scenarios/memory.ts runs it per
+// store and writes the "5. Memory" section of bench/RESULTS.md (npm run bench:memory, or npm run bench).
+// Alone: node --import tsx bench/memory.ts --store sqlite [--artifacts 1000 --size 10000 --searches 1000]
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
 import {
   type ArtifactStore,
@@ -15,15 +15,12 @@ import {
   TaskMemory,
   TextArtifact,
 } from "../src/index.js";
-import { startRedis } from "../test/fixtures/redis-server.js";
 import { TextCorpus } from "../test/fixtures/text-corpus.js";
 import { deleteKeys } from "../test/memory/fixtures/stores.js";
 
-const run = promisify(execFile);
 const { values } = parseArgs({
   options: {
     store: { type: "string" },
-    stores: { type: "string", default: "memory,sqlite,redis" },
     artifacts: { type: "string", default: "10000" },
     size: { type: "string", default: "10000" },
     searches: { type: "string", default: "1000" },
@@ -34,7 +31,8 @@ const artifacts = Number(values.artifacts);
 const size = Number(values.size);
 const searches = Number(values.searches);
 
-interface StoreResult {
+/** One store's figures, as this script prints them. */
+export interface StoreResult {
   store: string;
   artifacts: number;
   megabytes: number;
@@ -48,39 +46,9 @@ interface StoreResult {
   extra: string;
 }
 
-if (values.store !== undefined) {
-  const result = await benchOne(values.store);
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-} else {
-  await benchAll();
-}
-
-async function benchAll(): Promise<void> {
-  const redis = values.stores.includes("redis") ? await startRedis() : undefined;
-  const results: StoreResult[] = [];
-  try {
-    for (const store of values.stores.split(",")) {
-      const args = ["--import", "tsx", new URL(import.meta.url).pathname, "--store", store];
-      args.push(
-        "--artifacts",
-        String(artifacts),
-        "--size",
-        String(size),
-        "--searches",
-        String(searches),
-      );
-      if (redis !== undefined) args.push("--redis", redis.url);
-      console.error(`bench: ${store}…`);
-      const { stdout } = await run(process.execPath, args, { maxBuffer: 1 << 20 });
-      const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as StoreResult;
-      console.error(result);
-      results.push(result);
-    }
-  } finally {
-    await redis?.stop();
-  }
-  await writeResults(results);
-}
+if (values.store === undefined) throw new Error("--store memory|sqlite|redis is needed");
+const result = await benchOne(values.store);
+process.stdout.write(`${JSON.stringify(result)}\n`);
 
 async function benchOne(kind: string): Promise<StoreResult> {
   const directory = await mkdtemp(join(tmpdir(), "toolwright-bench-"));
@@ -147,38 +115,4 @@ async function benchOne(kind: string): Promise<StoreResult> {
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     extra,
   };
-}
-
-async function writeResults(results: StoreResult[]): Promise<void> {
-  const path = new URL("RESULTS.md", import.meta.url).pathname;
-  const rows = results.map(
-    (r) =>
-      `| ${r.store} | ${r.artifacts} / ${r.megabytes} MB | ${r.writesPerSecond} | ${r.searchP50} | ${r.searchP95} | ${r.searchMax} | ${r.peakRssMb} | ${r.extra} |`,
-  );
-  const section = [
-    "## Memory",
-    "",
-    `\`npm run bench:memory\` (bench/memory.ts), ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM.`,
-    `Per store, in its own process: ${artifacts} artifacts of ${size} characters of Zipf-distributed pseudo-English (50,000-word vocabulary) written through \`TaskMemory.processOutput\` (1,000 namespaces), then ${searches} searches of 1-3 words drawn uniformly from vocabulary ranks 100-20,000 (content words, no stop-words), 5 hits each. Search times are wall-clock per \`TaskMemory.search\` call; peak RSS is the bench process's (for Redis the server's memory is listed apart). Target on SQLite: search p95 under 20 ms at 100 MB, RSS under 300 MB.`,
-    "",
-    "| store | artifacts / text | writes/s | search p50 ms | search p95 ms | search max ms | peak RSS MB | notes |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    ...rows,
-    "",
-  ].join("\n");
-  let existing = "";
-  try {
-    existing = await readFile(path, "utf8");
-  } catch {
-    existing = "# Bench results\n\n";
-  }
-  const start = existing.indexOf("## Memory");
-  let updated: string;
-  if (start === -1) updated = `${existing.trimEnd()}\n\n${section}`;
-  else {
-    const next = existing.indexOf("\n## ", start + 1);
-    updated = existing.slice(0, start) + section + (next === -1 ? "" : existing.slice(next + 1));
-  }
-  await writeFile(path, updated.endsWith("\n") ? updated : `${updated}\n`);
-  console.error(`wrote ${path}`);
 }

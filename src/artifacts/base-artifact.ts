@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomHexId } from "../internal/random-id.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
 
 const brand = Symbol.for("toolwright.artifact");
@@ -57,7 +57,7 @@ export abstract class BaseArtifact<Value = unknown> {
   readonly [brand] = true;
 
   protected constructor(value: Value, options: ArtifactOptions = {}, defaultName?: string) {
-    this.id = options.id ?? randomUUID().replaceAll("-", "");
+    this.id = options.id ?? randomHexId();
     this.name = options.name ?? defaultName ?? this.id;
     this.value = value;
     this.meta = options.meta ?? {};

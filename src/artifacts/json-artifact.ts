@@ -1,4 +1,5 @@
 import { ArtifactError } from "../errors/artifact-error.js";
+import { copyJsonValue } from "../internal/copy-json-value.js";
 import type { JsonValue } from "../schema/json.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
 
@@ -30,6 +31,9 @@ export class JsonArtifact extends BaseArtifact<JsonValue> {
 function toJsonValue(value: unknown): JsonValue {
   try {
     if (typeof value === "string") return JSON.parse(value) as JsonValue;
+    // Most results are plain JSON already: copy them without printing and parsing them again.
+    const copy = copyJsonValue(value);
+    if (copy !== undefined) return copy;
     const text = JSON.stringify(value);
     if (text === undefined) throw new TypeError(`${typeof value} has no JSON form`);
     return JSON.parse(text) as JsonValue;

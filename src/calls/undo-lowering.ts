@@ -40,15 +40,22 @@ function undoObject(
   value: Record<string, unknown>,
   keys: ReadonlyMap<string, { key: string; syntheticNull: boolean; plan: DecodePlan | undefined }>,
 ): Record<string, unknown> {
-  let touched = false;
+  // Most calls need nothing undone: find that out without copying (or listing) anything.
+  let changes = false;
   for (const name in value) {
-    if (keys.has(name)) {
-      touched = true;
+    const entry = keys.get(name);
+    if (entry === undefined || !Object.hasOwn(value, name)) continue;
+    const item = value[name];
+    if (
+      entry.key !== name ||
+      (entry.syntheticNull && item === null) ||
+      undoLowering(item, entry.plan) !== item
+    ) {
+      changes = true;
       break;
     }
   }
-  if (!touched) return value;
-  let changed = false;
+  if (!changes) return value;
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
     const entry = keys.get(name);
@@ -56,15 +63,10 @@ function undoObject(
       if (!Object.hasOwn(out, name)) defineEntry(out, name, item);
       continue;
     }
-    if (entry.syntheticNull && item === null) {
-      changed = true;
-      continue;
-    }
-    const next = undoLowering(item, entry.plan);
-    if (next !== item || entry.key !== name) changed = true;
-    defineEntry(out, entry.key, next);
+    if (entry.syntheticNull && item === null) continue;
+    defineEntry(out, entry.key, undoLowering(item, entry.plan));
   }
-  return changed ? out : value;
+  return out;
 }
 
 function mapArray(value: unknown[], map: (item: unknown, index: number) => unknown): unknown[] {

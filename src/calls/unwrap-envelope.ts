@@ -26,9 +26,8 @@ export function unwrapEnvelope(
 ): unknown {
   let current = value;
   for (let round = 0; round < 3 && isPlainObject(current); round++) {
-    const keys = Object.keys(current);
-    const key = keys[0];
-    if (keys.length !== 1 || key === undefined || !envelopeKeys.has(key)) break;
+    const key = soleKey(current);
+    if (key === undefined || !envelopeKeys.has(key)) break;
     const properties = schema().properties;
     if (properties !== undefined && Object.hasOwn(properties, key)) break;
     let inner: unknown = current[key];
@@ -38,4 +37,15 @@ export function unwrapEnvelope(
     current = inner;
   }
   return current;
+}
+
+// The one own key of an object, or undefined when it has none or several (no array of keys on the way).
+function soleKey(value: Record<string, unknown>): string | undefined {
+  let found: string | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (found !== undefined) return undefined;
+    found = key;
+  }
+  return found;
 }

@@ -24,7 +24,9 @@ export function cloneInput<T>(value: T, depth = 0): T {
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for…in with an own-key check visits what Object.keys lists, in its order, without an array per object.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const item = cloneInput((value as Record<string, unknown>)[key], depth + 1);
     if (key === "__proto__") {
       Object.defineProperty(copy, key, {

@@ -15,8 +15,133 @@ export interface DropResult {
  */
 export function dropUnknownKeys(schema: JsonSchema, value: unknown): DropResult {
   const dropped: (string | number)[][] = [];
-  const pruned = prune(schema, schema, value, [], dropped, 0);
+  const pruned = run(planOf(schema), value, [], dropped);
   return { value: pruned, dropped };
+}
+
+/**
+ * What the walk needs from one schema node, read once: JSON Schema nodes come in many shapes, so reading
+ * their keywords on every call is slow. `$ref` and union nodes are walked from the schema itself.
+ */
+interface PruneNode {
+  /** Nothing under this node can drop a key: the walk skips the value. */
+  readonly inert: boolean;
+  /** The schema, walked as it is (it has a `$ref` or a union); undefined for a compiled node. */
+  readonly dynamic: JsonSchemaObject | undefined;
+  readonly root: JsonSchema;
+  readonly properties: ReadonlyMap<string, PruneNode> | undefined;
+  readonly closed: boolean;
+  readonly extra: PruneNode | undefined;
+  readonly prefix: readonly (PruneNode | undefined)[];
+  readonly items: PruneNode | undefined;
+}
+
+// Compiled per root schema; schemas are not changed once normalised (their validators are compiled too).
+const plans = new WeakMap<object, PruneNode>();
+const inertNode: PruneNode = {
+  inert: true,
+  dynamic: undefined,
+  root: true,
+  properties: undefined,
+  closed: false,
+  extra: undefined,
+  prefix: [],
+  items: undefined,
+};
+
+function planOf(root: JsonSchema): PruneNode {
+  if (typeof root !== "object" || root === null) return inertNode;
+  let plan = plans.get(root);
+  if (plan === undefined) {
+    plan = compile(root, root);
+    plans.set(root, plan);
+  }
+  return plan;
+}
+
+function compile(root: JsonSchema, schema: JsonSchema | undefined): PruneNode {
+  if (typeof schema !== "object" || schema === null) return inertNode;
+  const base = { ...inertNode, root };
+  if (typeof schema.$ref === "string" || Array.isArray(schema.anyOf ?? schema.oneOf)) {
+    return { ...base, inert: false, dynamic: schema };
+  }
+  const extraSchema = schema.additionalProperties;
+  const closed = extraSchema === false && schema.patternProperties === undefined;
+  const properties =
+    schema.properties === undefined
+      ? undefined
+      : new Map(
+          Object.entries(schema.properties).map(([key, child]) => [key, compile(root, child)]),
+        );
+  const extra =
+    typeof extraSchema === "object" && extraSchema !== null
+      ? compile(root, extraSchema)
+      : undefined;
+  const prefix = Array.isArray(schema.prefixItems)
+    ? (schema.prefixItems as JsonSchema[]).map((child) =>
+        typeof child === "boolean" ? undefined : compile(root, child),
+      )
+    : [];
+  const items =
+    typeof schema.items === "object" && schema.items !== null
+      ? compile(root, schema.items)
+      : undefined;
+  const children = [...(properties?.values() ?? []), ...prefix];
+  const inert =
+    !closed &&
+    children.every((child) => child === undefined || child.inert) &&
+    (extra === undefined || extra.inert) &&
+    (items === undefined || items.inert);
+  return { ...base, inert, properties, closed, extra, prefix, items };
+}
+
+function run(
+  node: PruneNode,
+  value: unknown,
+  path: (string | number)[],
+  dropped: (string | number)[][],
+): unknown {
+  if (node.inert || typeof value !== "object" || value === null) return value;
+  if (node.dynamic !== undefined) return prune(node.root, node.dynamic, value, path, dropped, 0);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const child = index < node.prefix.length ? node.prefix[index] : node.items;
+      if (child === undefined) continue;
+      const item = value[index];
+      path.push(index);
+      const next = run(child, item, path, dropped);
+      path.pop();
+      if (next !== item) {
+        copy ??= [...value];
+        copy[index] = next;
+      }
+    }
+    return copy ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const known = node.properties?.get(key);
+    if (known === undefined && node.closed) {
+      dropped.push([...path, key]);
+      copy ??= { ...value };
+      delete copy[key];
+      continue;
+    }
+    const child = known ?? node.extra;
+    if (child === undefined) continue;
+    const item = value[key];
+    path.push(key);
+    const next = run(child, item, path, dropped);
+    path.pop();
+    if (next !== item) {
+      copy ??= { ...value };
+      defineEntry(copy, key, next);
+    }
+  }
+  return copy ?? value;
 }
 
 function prune(
@@ -27,6 +152,8 @@ function prune(
   dropped: (string | number)[][],
   refHops: number,
 ): unknown {
+  // A string, number, boolean or null has no keys to drop, whatever the schema says.
+  if (typeof value !== "object" || value === null) return value;
   if (typeof schema !== "object" || schema === null) return value;
   if (typeof schema.$ref === "string") {
     const target = refHops < 32 ? resolveLocalRef(root, schema.$ref) : undefined;
@@ -53,7 +180,8 @@ function pruneObject(
     return value;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const known = properties !== undefined && Object.hasOwn(properties, key);
     if (!known && closed) {
       dropped.push([...path, key]);
@@ -64,7 +192,10 @@ function pruneObject(
     const child = known ? properties?.[key] : typeof extra === "object" ? extra : undefined;
     if (child === undefined) continue;
     const item = value[key];
-    const next = prune(root, child, item, [...path, key], dropped, 0);
+    // One path array for the whole walk (push, then pop): only a dropped key's path is copied.
+    path.push(key);
+    const next = prune(root, child, item, path, dropped, 0);
+    path.pop();
     if (next !== item) {
       copy ??= { ...value };
       defineEntry(copy, key, next);
@@ -84,15 +215,18 @@ function pruneArray(
   const rest = schema.items;
   if (prefix.length === 0 && (typeof rest !== "object" || rest === null)) return value;
   let copy: unknown[] | undefined;
-  value.forEach((item, index) => {
+  for (let index = 0; index < value.length; index++) {
     const child = index < prefix.length ? prefix[index] : rest;
-    if (child === undefined || typeof child === "boolean") return;
-    const next = prune(root, child, item, [...path, index], dropped, 0);
+    if (child === undefined || typeof child === "boolean") continue;
+    const item = value[index];
+    path.push(index);
+    const next = prune(root, child, item, path, dropped, 0);
+    path.pop();
     if (next !== item) {
       copy ??= [...value];
       copy[index] = next;
     }
-  });
+  }
   return copy ?? value;
 }
 

@@ -1,19 +1,23 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ActivityContext } from "../activity/activity-context.js";
 import type { ActivityDefinition } from "../activity/activity-registry.js";
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
-import { toArtifact } from "../artifacts/coerce-result.js";
-import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import type { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { Repair } from "../calls/repair.js";
 import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
 import { formatPath } from "../internal/json-path.js";
-import { type ActivityMemory, activityMemory } from "../memory/activity-memory.js";
+import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
 import { dropUnknownKeys } from "../schema/drop-unknown-keys.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ValidationResult } from "../schema/validation-issue.js";
 import { resolveInputSchema } from "./input-schema.js";
+import {
+  activityFailure as failure,
+  invokeMethod,
+  isRetryable,
+  messageOf,
+} from "./invoke-method.js";
 import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
@@ -34,8 +38,6 @@ export interface ActivityOutcome {
   /** The activity that ran (or was validated against); undefined when the name matched none. */
   readonly activity: ToolActivity | undefined;
 }
-
-const timedOut = Symbol("timed out");
 
 /**
  * @internal A second chance for an input that failed validation (the Toolbox's schema-directed
@@ -61,50 +63,113 @@ export async function executeActivity(
   options: RunOptions = {},
   repairInput?: InputRepair,
 ): Promise<ActivityOutcome> {
+  return runActivity(tool, activityName, input, options, repairInput);
+}
+
+/**
+ * @internal `executeActivity` without a promise where nothing on the way waits (no hooks, a synchronous
+ * validator and method, no output memory, no retries): the Toolbox's dispatch path. Same outcome, same
+ * order of steps; it may throw where `executeActivity` would reject, so call it from an async function.
+ */
+export function runActivity(
+  tool: Tool,
+  activityName: string,
+  input: unknown,
+  options: RunOptions = {},
+  repairInput?: InputRepair,
+): MaybePromise<ActivityOutcome> {
   const state = toolState(tool);
   options.signal?.throwIfAborted();
   if (state.onBeforeRun !== undefined) {
-    try {
-      await state.onBeforeRun({ tool, activity: activityName, input });
-    } catch (error) {
-      return finish(tool, activityName, input, {
-        artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
-        repairs: [],
-        activity: undefined,
-      });
-    }
+    return runWithBeforeHook(tool, activityName, input, options, repairInput);
   }
-  const outcome = await attempt(tool, activityName, input, options, repairInput);
-  return finish(tool, activityName, input, outcome);
+  const outcome = attempt(tool, activityName, input, options, repairInput);
+  if (state.onAfterRun === undefined) return outcome;
+  return andThen(outcome, (done) => finish(tool, activityName, input, done));
 }
 
-async function attempt(
+async function runWithBeforeHook(
   tool: Tool,
   activityName: string,
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
-  const prepared = await validateActivityInput(tool, activityName, input, repairInput);
+  try {
+    await toolState(tool).onBeforeRun?.({ tool, activity: activityName, input });
+  } catch (error) {
+    return finish(tool, activityName, input, {
+      artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
+      repairs: [],
+      activity: undefined,
+    });
+  }
+  const outcome = await attempt(tool, activityName, input, options, repairInput);
+  return finish(tool, activityName, input, outcome);
+}
+
+function attempt(
+  tool: Tool,
+  activityName: string,
+  input: unknown,
+  options: RunOptions,
+  repairInput: InputRepair | undefined,
+): MaybePromise<ActivityOutcome> {
+  const prepared = prepareInput(tool, activityName, input, repairInput);
+  // Branches rather than a callback: the synchronous path allocates no closure.
+  return prepared instanceof Promise
+    ? prepared.then((ready) => run(tool, ready, options))
+    : run(tool, prepared, options);
+}
+
+function run(
+  tool: Tool,
+  prepared: PreparedInput,
+  options: RunOptions,
+): MaybePromise<ActivityOutcome> {
   if (!prepared.ok) {
     return { artifact: prepared.artifact, repairs: prepared.repairs, activity: prepared.activity };
   }
   const activity = prepared.definition.activity;
-  let output = await invoke(tool, prepared.definition, prepared.value, options);
   const retry = activity.annotations.idempotent === true ? activity.retry : undefined;
+  if (retry !== undefined && retry.attempts >= 2)
+    return attemptWithRetries(tool, prepared, options);
+  const output = invokeMethod(tool, prepared.definition, prepared.value, options);
+  return output instanceof Promise
+    ? output.then((artifact) => routed(tool, activity, artifact, prepared.repairs))
+    : routed(tool, activity, output, prepared.repairs);
+}
+
+async function attemptWithRetries(
+  tool: Tool,
+  prepared: Extract<PreparedInput, { ok: true }>,
+  options: RunOptions,
+): Promise<ActivityOutcome> {
+  const activity = prepared.definition.activity;
+  let output = await invokeMethod(tool, prepared.definition, prepared.value, options);
+  const retry = activity.retry;
   for (let attempt = 2; retry !== undefined && attempt <= retry.attempts; attempt++) {
-    if (!retryable.has(output)) break;
+    if (!isRetryable(output)) break;
     const backoffMs = (retry.backoffMs ?? 0) * 2 ** (attempt - 2);
     if (backoffMs > 0) await sleep(backoffMs, undefined, { signal: options.signal });
     // Each attempt gets its own copy: a failed attempt may have changed the one it was given.
-    output = await invoke(tool, prepared.definition, cloneInput(prepared.value), options);
+    output = await invokeMethod(tool, prepared.definition, cloneInput(prepared.value), options);
   }
-  const artifact = await routeOutput(tool, activity, output);
-  return { artifact, repairs: prepared.repairs, activity };
+  return routed(tool, activity, output, prepared.repairs);
 }
 
-// Failures a retry may cure (a thrown error, a timeout), as opposed to errors the method returned.
-const retryable = new WeakSet<Artifact>();
+/** The outcome once the output went through the activity's output memories (if it has any). */
+function routed(
+  tool: Tool,
+  activity: ToolActivity,
+  output: Artifact,
+  repairs: Repair[],
+): MaybePromise<ActivityOutcome> {
+  if (toolState(tool).memory.outputMemory?.get(activity.name) === undefined) {
+    return { artifact: output, repairs, activity };
+  }
+  return routeOutput(tool, activity, output).then((artifact) => ({ artifact, repairs, activity }));
+}
 
 /**
  * @internal An input checked for one activity: the value the method would receive, or the error
@@ -134,6 +199,15 @@ export async function validateActivityInput(
   input: unknown,
   repairInput?: InputRepair,
 ): Promise<PreparedInput> {
+  return prepareInput(tool, activityName, input, repairInput);
+}
+
+function prepareInput(
+  tool: Tool,
+  activityName: string,
+  input: unknown,
+  repairInput: InputRepair | undefined,
+): MaybePromise<PreparedInput> {
   const definition = toolState(tool).classActivities.byName.get(activityName);
   if (definition === undefined || tool.findActivity(activityName) === undefined) {
     return {
@@ -161,33 +235,55 @@ export async function validateActivityInput(
       activity,
     };
   }
-  let repairs: Repair[] = [];
-  let validation = await pruneAndValidate(schema, copy, repairs);
+  const repairs: Repair[] = [];
+  const validation = pruneAndValidate(schema, copy, repairs);
+  return validation instanceof Promise
+    ? validation.then((result) =>
+        repairOnce(schema, copy, result, repairs, definition, repairInput),
+      )
+    : repairOnce(schema, copy, validation, repairs, definition, repairInput);
+}
+
+/** One schema-directed repair of an input that failed validation, then the verdict. */
+function repairOnce(
+  schema: NormalizedSchema,
+  copy: unknown,
+  validation: ValidationResult,
+  repairs: Repair[],
+  definition: ActivityDefinition,
+  repairInput: InputRepair | undefined,
+): MaybePromise<PreparedInput> {
   if (!validation.ok && repairInput !== undefined) {
     const fixes: Repair[] = [];
     const repaired = repairInput(copy, fixes);
     if (repaired !== copy && fixes.length > 0) {
-      const retry = await pruneAndValidate(schema, repaired, fixes);
-      repairs = fixes;
-      validation = retry;
+      return andThen(pruneAndValidate(schema, repaired, fixes), (retry) =>
+        conclude(retry, fixes, definition),
+      );
     }
   }
-  if (!validation.ok) {
-    return {
-      ok: false,
-      artifact: failure(formatValidationIssues(validation.issues), "invalid_input"),
-      repairs,
-      activity,
-    };
-  }
-  return { ok: true, value: validation.value, repairs, definition };
+  return conclude(validation, repairs, definition);
 }
 
-async function pruneAndValidate(
+function conclude(
+  validation: ValidationResult,
+  repairs: Repair[],
+  definition: ActivityDefinition,
+): PreparedInput {
+  if (validation.ok) return { ok: true, value: validation.value, repairs, definition };
+  return {
+    ok: false,
+    artifact: failure(formatValidationIssues(validation.issues), "invalid_input"),
+    repairs,
+    activity: definition.activity,
+  };
+}
+
+function pruneAndValidate(
   schema: NormalizedSchema,
   input: unknown,
   repairs: Repair[],
-): Promise<ValidationResult> {
+): MaybePromise<ValidationResult> {
   const pruned = dropUnknownKeys(schema.jsonSchema, input);
   if (pruned.dropped.length > 0) {
     repairs.push({
@@ -196,88 +292,6 @@ async function pruneAndValidate(
     });
   }
   return schema.validate(pruned.value);
-}
-
-async function invoke(
-  tool: Tool,
-  definition: ActivityDefinition,
-  input: unknown,
-  options: RunOptions,
-): Promise<Artifact> {
-  const activity = definition.activity;
-  // The caller may have aborted while the input was being validated: its "abort" event is gone by now.
-  options.signal?.throwIfAborted();
-  const timeoutMs = options.timeoutMs ?? activity.timeoutMs ?? toolState(tool).timeoutMs;
-  const callerSignal = options.signal;
-  const controller = timeoutMs === undefined ? undefined : new AbortController();
-  let signal: AbortSignal | undefined;
-  let memory: ActivityMemory | undefined;
-  const context: ActivityContext = {
-    tool,
-    activity,
-    // Created on first read: most methods never look at it and an AbortSignal is not free.
-    get signal() {
-      signal ??= combine(callerSignal, controller?.signal);
-      return signal;
-    },
-    get memory() {
-      memory ??= activityMemory(tool);
-      return memory;
-    },
-  };
-  const method = definition.method(tool);
-  let pending: Promise<unknown>;
-  try {
-    pending = Promise.resolve(method.call(tool, input, context));
-  } catch (error) {
-    return thrown(error);
-  }
-  if (controller === undefined && callerSignal === undefined) {
-    return pending.then(toArtifact, thrown);
-  }
-  const guards: Promise<unknown>[] = [pending];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  if (controller !== undefined && timeoutMs !== undefined) {
-    guards.push(
-      new Promise((resolve) => {
-        timer = setTimeout(() => {
-          controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError"));
-          resolve(timedOut);
-        }, timeoutMs);
-      }),
-    );
-  }
-  if (callerSignal !== undefined) {
-    guards.push(
-      new Promise((_, reject) => {
-        onAbort = () => reject(callerSignal.reason);
-        callerSignal.addEventListener("abort", onAbort, { once: true });
-      }),
-    );
-  }
-  try {
-    const result = await Promise.race(guards);
-    if (result === timedOut) {
-      pending.catch(() => undefined);
-      const timeout = failure(
-        `Activity "${activity.name}" of tool "${tool.name}" timed out after ${timeoutMs} ms`,
-        "timeout",
-      );
-      retryable.add(timeout);
-      return timeout;
-    }
-    return toArtifact(result);
-  } catch (error) {
-    if (callerSignal?.aborted === true && error === callerSignal.reason) {
-      pending.catch(() => undefined);
-      throw error;
-    }
-    return thrown(error);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort !== undefined) callerSignal?.removeEventListener("abort", onAbort);
-  }
 }
 
 async function finish(
@@ -309,24 +323,4 @@ function unknownActivity(tool: Tool, name: string, disabled: boolean): ErrorArti
     ? `Activity "${name}" of tool "${tool.name}" is disabled.`
     : `Activity "${name}" not found on tool "${tool.name}".`;
   return failure(`${problem} ${list}`, "unknown_activity");
-}
-
-function combine(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal {
-  if (a !== undefined && b !== undefined) return AbortSignal.any([a, b]);
-  return a ?? b ?? new AbortController().signal;
-}
-
-function thrown(error: unknown): ErrorArtifact {
-  const artifact = failure(messageOf(error), "activity_failed", error);
-  retryable.add(artifact);
-  return artifact;
-}
-
-function failure(message: string, code: string, cause?: unknown): ErrorArtifact {
-  return new ErrorArtifact(message, { code, ...(cause === undefined ? {} : { cause }) });
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
 }

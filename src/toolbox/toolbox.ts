@@ -14,7 +14,7 @@ import { lowerSchema } from "../dialects/lower-schema.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import type { TaskMemory } from "../memory/task-memory.js";
-import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
+import { type ActivityOutcome, runActivity, validateActivityInput } from "../tool/run-activity.js";
 import { Tool } from "../tool/tool.js";
 import { buildCatalog, type Catalog, type CatalogEntry } from "./catalog.js";
 import { decodeCall, failedCall } from "./decode-call.js";
@@ -222,21 +222,11 @@ export class Toolbox {
     });
     if ("result" in decoded) return decoded.result;
     const { tool, activity } = found.target;
-    const outcome = await executeActivity(
-      tool,
-      activity.name,
-      decoded.value,
-      options,
-      decoded.coerce,
-    );
-    return {
-      id,
-      name,
-      toolName: tool.name,
-      activityName: activity.name,
-      artifact: outcome.artifact,
-      repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
-    };
+    // Not awaited when nothing waits: a synchronous activity's result comes back without extra ticks.
+    const outcome = runActivity(tool, activity.name, decoded.value, options, decoded.coerce);
+    return outcome instanceof Promise
+      ? outcome.then((done) => callResult(id, name, found.target, done, repairs))
+      : callResult(id, name, found.target, outcome, repairs);
   }
 
   /**
@@ -455,6 +445,23 @@ export class Toolbox {
       calls: results,
     };
   }
+}
+
+function callResult(
+  id: string,
+  name: string,
+  { tool, activity }: CatalogEntry,
+  outcome: ActivityOutcome,
+  repairs: readonly Repair[],
+): ToolCallResult {
+  return {
+    id,
+    name,
+    toolName: tool.name,
+    activityName: activity.name,
+    artifact: outcome.artifact,
+    repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
+  };
 }
 
 function nativeNameOf(catalog: Catalog, tool: Tool, activityName: string): string {

@@ -1,4 +1,5 @@
-import * as chrono from "chrono-node";
+import { createRequire } from "node:module";
+import type * as Chrono from "chrono-node";
 import { DateTime, type DurationLikeObject, IANAZone } from "luxon";
 import { z } from "zod";
 import { activity } from "../../activity/activity.js";
@@ -8,6 +9,11 @@ import { ToolConfigError } from "../../errors/tool-config-error.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
 import { formatIso, formatPython, formatTimedelta, parseIsoDateTime } from "./python-datetime.js";
+
+// Loaded on first use, not with `import "toolwright"` (~20 MB of RSS); require keeps the activity synchronous.
+let chronoModule: typeof Chrono | undefined;
+const chrono = (): typeof Chrono =>
+  (chronoModule ??= createRequire(import.meta.url)("chrono-node") as typeof Chrono);
 
 /**
  * Options of a {@link DateTimeTool}.
@@ -119,7 +125,7 @@ export class DateTimeTool extends Tool {
   })
   get_relative_datetime(input: z.output<typeof relativeSchema>): TextArtifact | ErrorArtifact {
     const now = this.#current();
-    const parsed = chrono.parseDate(input.relative_date_string, {
+    const parsed = chrono().parseDate(input.relative_date_string, {
       instant: now.toJSDate(),
       timezone: now.offset,
     });

@@ -10,7 +10,6 @@ import { ToolConfigError } from "../../errors/tool-config-error.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
 import { positiveOption } from "../tool-option.js";
-import { fileToArtifacts } from "./file-to-artifact.js";
 import { parseRelativePath } from "./relative-path.js";
 import { RootDirectory, RootPathError } from "./root-directory.js";
 
@@ -125,6 +124,8 @@ export class FileManagerTool extends Tool {
     annotations: { readOnly: true, idempotent: true, openWorld: false },
   })
   async load_files_from_disk(input: z.output<typeof loadSchema>): Promise<Artifact> {
+    // Loaded on first use, not with `import "toolwright"`: file-type, image-size and csv-parse.
+    const { fileToArtifacts } = await import("./file-to-artifact.js");
     const artifacts: Artifact[] = [];
     for (const given of input.paths) {
       const path = parseRelativePath(given);

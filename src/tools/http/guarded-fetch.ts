@@ -1,6 +1,5 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
-import { Agent, request } from "undici";
 import type { AddressPolicy } from "./address-policy.js";
 import { discardBody, readBody } from "./read-body.js";
 
@@ -58,6 +57,8 @@ export async function guardedFetch(
   url: string,
   options: GuardedFetchOptions,
 ): Promise<FetchedResponse> {
+  // Loaded on first fetch, not with `import "toolwright"`: undici is ~15 MB of RSS.
+  const { Agent, request } = await import("undici");
   let current = parseHttpUrl(url);
   for (let hop = 0; ; hop++) {
     const address = await checkedAddress(current, options);

@@ -1,4 +1,3 @@
-import { request } from "undici";
 import { z } from "zod";
 import { activity } from "../../activity/activity.js";
 import type { ActivityContext } from "../../activity/activity-context.js";
@@ -255,6 +254,8 @@ export class RestApiTool extends Tool {
       ...this.#headers,
     };
     if (payload !== undefined) headers["content-type"] = "application/json";
+    // Loaded on first request, not with `import "toolwright"`: undici is ~15 MB of RSS.
+    const { request } = await import("undici");
     try {
       for (let hop = 0; ; hop++) {
         const response = await request(url, {

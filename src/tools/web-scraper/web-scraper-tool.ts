@@ -10,7 +10,6 @@ import { AddressPolicy } from "../http/address-policy.js";
 import { FetchRefusal, guardedFetch, type HostResolver } from "../http/guarded-fetch.js";
 import { BodyTooLargeError, decodeText, parseContentType } from "../http/read-body.js";
 import { positiveOption } from "../tool-option.js";
-import { htmlToReadableText } from "./html-to-readable-text.js";
 
 /**
  * Options of a {@link WebScraperTool}.
@@ -133,6 +132,9 @@ export class WebScraperTool extends Tool {
     const { mediaType, charset } = parseContentType(response.headers["content-type"]);
     const meta = { url: response.url };
     if (mediaType === undefined || htmlTypes.has(mediaType)) {
+      // Loaded on first use: the HTML stack (linkedom, Readability, html-to-text) is ~30 MB of RSS that
+      // every `import "toolwright"` would pay otherwise.
+      const { htmlToReadableText } = await import("./html-to-readable-text.js");
       const { title, text } = htmlToReadableText(decodeText(response.body, charset));
       return new TextArtifact(title === "" ? text : `${title}\n\n${text}`, {
         name: response.url,

@@ -1,0 +1,37 @@
+import { activity, Tool, Toolbox, type ToolCallResult } from "../../src/index.js";
+import type { CallRegistry } from "../workloads/bfcl.js";
+import {
+  type CreateEventInput,
+  createEvent,
+  createEventDescription,
+  createEventSchema,
+} from "../workloads/create-event.js";
+
+/** The calendar tool as a toolwright user writes it: one activity with the shared zod schema. */
+export class CalendarTool extends Tool {
+  @activity({ name: "createEvent", description: createEventDescription, schema: createEventSchema })
+  createEvent(input: CreateEventInput) {
+    return createEvent(input);
+  }
+}
+
+/** toolwright: a Toolbox executing the provider's call (arguments as a JSON string), as an agent loop does. */
+export function toolwrightDispatcher(): (argumentsJson: string) => Promise<ToolCallResult> {
+  const toolbox = new Toolbox([new CalendarTool()]);
+  const name = toolbox.nativeName("CalendarTool", "createEvent");
+  let counter = 0;
+  return (argumentsJson) =>
+    toolbox.execute({ id: `call_${counter++}`, name, arguments: argumentsJson });
+}
+
+/** toolwright for many tools: the BFCL toolbox itself, every repair step on (the default). */
+export function toolwrightRegistry(toolbox: Toolbox): CallRegistry {
+  return {
+    async call(name, args) {
+      const result = await toolbox.execute({ name, arguments: args });
+      const outcome = result.calls?.[0] ?? result;
+      if (outcome.artifact.type === "ErrorArtifact") return { ran: false };
+      return { ran: true, received: outcome.artifact.value };
+    },
+  };
+}
