@@ -10,6 +10,9 @@
  * ```
  * @module
  */
+// Toolbox pulls in decorated classes (the memory tool): Symbol.metadata must exist first.
+import "./polyfill.js";
+
 export { McpConfigError } from "./errors/mcp-config-error.js";
 export { McpConnectionError } from "./errors/mcp-connection-error.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Toolbox } from "../../src/index.js";
 import { McpConfigError, type McpServerHandle, serveMcp } from "../../src/mcp.js";
-import { closeDemoToolbox, DemoTool, demoToolbox } from "./fixtures/demo-tools.js";
+import { DemoTool, demoToolbox } from "./fixtures/demo-tools.js";
 import { serverCases } from "./server-cases.js";
 
 const initialize = JSON.stringify({
@@ -80,7 +80,6 @@ describe("serveMcp over Streamable HTTP (the SDK's client)", () => {
   after(async () => {
     await client.close();
     await server.close();
-    await closeDemoToolbox(toolbox);
   });
 
   serverCases(() => client);
