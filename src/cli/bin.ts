@@ -6,6 +6,11 @@ import { enableCompileCache } from "node:module";
 // (in the OS temporary directory) roughly halves it from the second run on.
 enableCompileCache?.();
 
+// Stdout carries results (and, for `serve`, the MCP protocol): what tools log goes to stderr.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
 // A reader that stops early (`toolwright list | head`) is not an error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);

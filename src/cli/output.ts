@@ -61,3 +61,9 @@ export function firstLine(text: string, max = 100): string {
   const line = text.split("\n", 1)[0]?.trim() ?? "";
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
+
+/** @internal `1 tool`, `2 tools`, `3 activities`. */
+export function plural(count: number, noun: string): string {
+  if (count === 1) return `1 ${noun}`;
+  return `${count} ${noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
+}

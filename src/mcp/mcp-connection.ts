@@ -67,6 +67,8 @@ export interface McpConnection {
   readonly ended: { reason: string } | undefined;
   /** Closes the session (and stops a stdio server), recording why. */
   end(reason: string): Promise<void>;
+  /** A signal for one call: aborted with `signal`, or when the server is found gone. */
+  track(signal: AbortSignal): { readonly signal: AbortSignal; release(): void };
 }
 
 const subject = "McpTool.connect";
@@ -80,9 +82,30 @@ export async function openConnection(
   const { transport, label, stderrTail } = createTransport(target);
   const client = new Client({ name: "toolwright", version: packageVersion() });
   const state: { ended: { reason: string } | undefined } = { ended: undefined };
-  client.onclose = () => {
-    state.ended ??= { reason: "the server closed the connection" };
+  const inflight = new Set<AbortController>();
+  const lose = (reason: string) => {
+    state.ended ??= { reason };
+    for (const controller of inflight) controller.abort(new Error(reason));
   };
+  client.onclose = () => lose("the server closed the connection");
+  if (transport instanceof StreamableHTTPClientTransport) {
+    // A response stream that breaks may mean the server died, and the SDK would then wait for the
+    // request timeout: ask the server (ping) and give up on the calls in flight if it is gone.
+    let checking = false;
+    client.onerror = () => {
+      if (checking || state.ended !== undefined || inflight.size === 0) return;
+      checking = true;
+      client.ping({ timeout: 5_000 }).then(
+        () => {
+          checking = false;
+        },
+        (error: unknown) => {
+          checking = false;
+          lose(`the server stopped answering: ${messageOf(error)}`);
+        },
+      );
+    };
+  }
   const connection: McpConnection = {
     client,
     label,
@@ -97,6 +120,14 @@ export async function openConnection(
         await transport.terminateSession().catch(() => undefined);
       }
       await client.close();
+    },
+    track: (signal) => {
+      const controller = new AbortController();
+      inflight.add(controller);
+      return {
+        signal: AbortSignal.any([signal, controller.signal]),
+        release: () => inflight.delete(controller),
+      };
     },
   };
   try {

@@ -162,26 +162,34 @@ async function callServerTool(
       { code: "mcp_server_closed" },
     );
   }
+  const call = connection.track(context.signal);
   try {
     const result = await connection.client.callTool(
       { name: serverName, arguments: input as Record<string, unknown> },
       undefined,
-      { signal: context.signal, timeout: requestTimeoutMs },
+      { signal: call.signal, timeout: requestTimeoutMs },
     );
     return fromCallToolResult(result as McpCallResult);
   } catch (error) {
     // Our own timeout or the caller's abort: the run pipeline reports it.
     if (context.signal.aborted) throw error;
     return callFailure(error, connection, serverName);
+  } finally {
+    call.release();
   }
 }
 
 function callFailure(error: unknown, connection: McpConnection, serverName: string): ErrorArtifact {
   const server = connection.label;
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  const lost = connection.ended;
+  if (
+    lost !== undefined ||
+    (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+  ) {
     const stderr = connection.stderrTail().trim();
+    const why = lost?.reason ?? "the server closed the connection";
     return new ErrorArtifact(
-      `MCP server "${server}" closed the connection while "${serverName}" was running${stderr === "" ? "" : `; its last output: ${stderr.slice(-500)}`}`,
+      `MCP server "${server}" went away while "${serverName}" was running (${why})${stderr === "" ? "" : `; its last output: ${stderr.slice(-500)}`}`,
       { code: "mcp_server_closed", cause: error },
     );
   }

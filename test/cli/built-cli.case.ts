@@ -32,6 +32,7 @@ export function builtCliCases(fixtures: () => string): void {
       toolwright(["call", "DateTimeTool_add_timedelta", '{"timedelta_kwargs": {"fortnights": 1}}']),
     ]);
     assert.equal(expectCode(repaired, 0).stdout, "Hello, Ada!Hello, Ada!\n");
+    assert.match(repaired.stderr, /^greeting Ada$/m, "what tools log goes to stderr");
     assert.match(repaired.stderr, /repaired \(coerce\): \$\.times: "2" → 2/);
     expectCode(failed, 1);
     assert.equal(failed.stdout, "");

@@ -101,3 +101,21 @@ export function callCases(toolwright: CliRunner, fixtures: () => string): void {
     assert.match(expectCode(missing, 2).stderr, /toolwright: no task memory at .*absent\.db/);
   });
 }
+
+export function installDryRunCases(toolwright: CliRunner, fixtures: () => string): void {
+  it("install --dry-run: prints the npm line for what is missing, installs nothing", async () => {
+    const [dry, none, malformed] = await Promise.all([
+      toolwright(["install", join(fixtures(), "needs-pdf.js"), "--dry-run"]),
+      toolwright(["install", join(fixtures(), "toolbox.js"), "--dry-run"]),
+      toolwright(["install", join(fixtures(), "bad-requirement.js")]),
+    ]);
+    assert.equal(expectCode(dry, 0).stdout, "npm install tw-never-published-zz@^1.0.0\n");
+    assert.match(dry.stderr, /missing tw-never-published-zz@\^1\.0\.0 \(not installed\)/);
+    assert.equal(expectCode(none, 0).stdout, "no tool declares requirements; nothing to install\n");
+    expectCode(malformed, 2);
+    assert.match(
+      malformed.stderr,
+      /toolwright: .*bad-requirement\.js: bad requirements\n {2}cause: RequirementError: tool "BadTool": requirement "tw-fixture-pkg@latest": "latest" is not a semver range/,
+    );
+  });
+}

@@ -21,6 +21,7 @@ export class GreeterTool extends Tool {
     annotations: { readOnly: true },
   })
   greet(input: { name: string; times?: number }) {
+    console.log(\`greeting \${input.name}\`);
     return \`Hello, \${input.name}!\`.repeat(input.times ?? 1);
   }
 }
@@ -67,6 +68,18 @@ export class TreeTool extends Tool {
   store(input: { label: string }) {
     return input.label;
   }
+}
+`,
+  "needs-pdf.js": `
+import { Tool } from "toolwright";
+export class PdfTool extends Tool {
+  static requirements = ["zod@^4", "tw-never-published-zz@^1.0.0"];
+}
+`,
+  "bad-requirement.js": `
+import { Tool } from "toolwright";
+export class BadTool extends Tool {
+  static requirements = ["tw-fixture-pkg@latest"];
 }
 `,
   "syntax-error.ts": `

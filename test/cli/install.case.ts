@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -83,10 +82,6 @@ export function installCases(): void {
       join(project, "absent.js"),
       `import { Tool } from ${toolwrightEntry};\nexport class GhostTool extends Tool { static requirements = ["tw-not-published@^2.0.0"]; }\n`,
     );
-    await writeFile(
-      join(project, "malformed.js"),
-      `import { Tool } from ${toolwrightEntry};\nexport class BadTool extends Tool { static requirements = ["tw-fixture-pkg@latest"]; }\n`,
-    );
     registry = await startRegistry(work);
     env = cliEnv({
       npm_config_registry: registry.url,
@@ -102,16 +97,6 @@ export function installCases(): void {
     await rm(work, { recursive: true, force: true });
   });
 
-  it("--dry-run prints the npm command and installs nothing", async () => {
-    const result = expectCode(
-      await toolwright(["install", "pdf.js", "--dry-run"], { cwd: project, env }),
-      0,
-    );
-    assert.equal(result.stdout, "npm install tw-fixture-pkg@^1.0.0\n");
-    assert.match(result.stderr, /missing tw-fixture-pkg@\^1\.0\.0 \(not installed\)/);
-    assert.ok(!existsSync(join(project, "node_modules")));
-  });
-
   it("installs what is missing with npm, printing what it runs; then all is met", async () => {
     const result = expectCode(await toolwright(["install", "pdf.js"], { cwd: project, env }), 0);
     assert.equal(result.stdout, "npm install tw-fixture-pkg@^1.0.0\n");
@@ -125,19 +110,11 @@ export function installCases(): void {
     assert.equal(again.stdout, "all 1 requirement is met; nothing to install\n");
   });
 
-  it("exits 1 when npm fails, 2 for a malformed requirement", async () => {
-    const [failed, malformed] = await Promise.all([
-      toolwright(["install", "absent.js"], { cwd: project, env }),
-      toolwright(["install", "malformed.js"], { cwd: project, env }),
-    ]);
+  it("exits 1 when npm fails", async () => {
+    const failed = await toolwright(["install", "absent.js"], { cwd: project, env });
     expectCode(failed, 1);
     assert.equal(failed.stdout, "npm install tw-not-published@^2.0.0\n");
     assert.match(failed.stderr, /npm exited with code [1-9]/);
     assert.ok(!(await readdir(join(project, "node_modules"))).includes("tw-not-published"));
-    expectCode(malformed, 2);
-    assert.match(
-      malformed.stderr,
-      /toolwright: malformed\.js: bad requirements\n {2}cause: RequirementError: tool "BadTool": requirement "tw-fixture-pkg@latest": "latest" is not a semver range/,
-    );
   });
 }

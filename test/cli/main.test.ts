@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { after, before, describe } from "node:test";
 import { main } from "../../src/cli/main.js";
-import { callCases } from "./call.case.js";
+import { callCases, installDryRunCases } from "./call.case.js";
 import { commandCases } from "./commands.case.js";
 import { writeFixtures } from "./fixtures.js";
 import { moduleErrorCases } from "./module-errors.case.js";
@@ -40,4 +40,5 @@ describe("toolwright main() in-process", () => {
   describe("list, schema, check, --help", () => commandCases(inProcess, () => dir));
   describe("call and memory", () => callCases(inProcess, () => dir));
   describe("module errors", () => moduleErrorCases(inProcess, () => dir));
+  describe("install --dry-run", () => installDryRunCases(inProcess, () => dir));
 });

@@ -43,6 +43,7 @@ export function serveCases(fixtures: () => string): void {
     await client.close();
     await closed;
     assert.match(stderr, /toolwright MCP server on stdio · 5 tools from .*tools\.ts/);
+    assert.match(stderr, /^greeting Cy$/m, "a tool's console.log goes to stderr, not the protocol");
     assert.match(stderr, /server stopped/);
   });
 

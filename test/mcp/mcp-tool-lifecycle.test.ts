@@ -53,7 +53,10 @@ describe("McpTool when the server dies", () => {
     const result = await tool.run("crash", {});
     assert.ok(result instanceof ErrorArtifact);
     assert.equal(result.code, "mcp_server_closed");
-    assert.match(result.value, /closed the connection while "crash" was running/);
+    assert.match(
+      result.value,
+      /went away while "crash" was running \(the server closed the connection\)/,
+    );
     assert.match(result.value, /odd-server: fatal error in crash/);
     const later = await tool.run("a_b", {});
     assert.ok(later instanceof ErrorArtifact);

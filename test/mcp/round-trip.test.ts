@@ -15,9 +15,6 @@ import {
 import { type McpServerHandle, McpTool, serveMcp } from "../../src/mcp.js";
 import { DemoTool, png, ReportTool } from "./fixtures/demo-tools.js";
 
-const root = new URL("../..", import.meta.url).pathname;
-const stdioServer = new URL("./fixtures/stdio-server.ts", import.meta.url).pathname;
-
 describe("round trip: McpTool ← MCP → serveMcp", () => {
   const calculator = new CalculatorTool();
   const toolbox = new Toolbox([calculator, new DemoTool(), new ReportTool({ offPrompt: true })], {
@@ -100,16 +97,25 @@ describe("round trip: McpTool ← MCP → serveMcp", () => {
   });
 });
 
-describe("round trip over stdio", () => {
-  it("runs a tool in a server process it started", async () => {
-    const tool = await McpTool.connect({
-      command: process.execPath,
-      args: ["--import", "tsx", stdioServer],
-      cwd: root,
+describe("an HTTP server that goes away mid-call", () => {
+  it("gives an ErrorArtifact at once, not after the request timeout", async () => {
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
     });
-    assert.equal(tool.name, "demo");
-    const result = await tool.run("DemoTool_echo", { message: "over stdio" });
-    assert.equal(result.toText(), "over stdio");
-    await tool.close();
+    const demo = new DemoTool({ onBeforeRun: () => started() });
+    const server = await serveMcp(new Toolbox([demo]), { transport: "http" });
+    const remote = await McpTool.connect({ url: String(server.url) }, { requestTimeoutMs: 30_000 });
+    const pending = remote.run("DemoTool_wait", { ms: 60_000 });
+    await running;
+    await server.close();
+    const result = await pending;
+    assert.ok(result instanceof ErrorArtifact);
+    assert.equal(result.code, "mcp_server_closed");
+    assert.match(
+      result.value,
+      /went away while "DemoTool_wait" was running \(the server stopped answering/,
+    );
+    await remote.close();
   });
 });

@@ -1,6 +1,6 @@
 import { checkToolbox, type VariantReport } from "../check-report.js";
 import { loadToolbox } from "../load-toolbox.js";
-import { type CliOutput, paint, progress, say, table } from "../output.js";
+import { type CliOutput, paint, plural, progress, say, table } from "../output.js";
 
 /**
  * @internal `toolwright check [module]`: compiles every tool for every dialect and prints what each
@@ -18,7 +18,7 @@ export async function checkCommand(
     const activities = toolbox.tools.reduce((sum, tool) => sum + tool.activities().length, 0);
     progress(
       output,
-      `compiling ${activities} activities of ${toolbox.tools.length} tools for every dialect…`,
+      `compiling ${plural(activities, "activity")} of ${plural(toolbox.tools.length, "tool")} for every dialect…`,
     );
     const reports = checkToolbox(toolbox);
     const rejected = reports.reduce((sum, report) => sum + report.rejected.length, 0);

@@ -1,6 +1,6 @@
 import type { ActivityAnnotations } from "../../activity/activity-annotations.js";
 import { loadToolbox } from "../load-toolbox.js";
-import { type CliOutput, firstLine, paint, say, table } from "../output.js";
+import { type CliOutput, firstLine, paint, plural, say, table } from "../output.js";
 
 /** @internal `toolwright list [module]`: tools and activities with their descriptions. */
 export async function listCommand(
@@ -66,9 +66,4 @@ function hints(annotations: Readonly<ActivityAnnotations>): string {
   if (annotations.idempotent === true) words.push("idempotent");
   if (annotations.openWorld === true) words.push("open-world");
   return words.join(", ");
-}
-
-function plural(count: number, noun: string): string {
-  if (count === 1) return `1 ${noun}`;
-  return `${count} ${noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
 }
