@@ -184,6 +184,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
           allowedOrigin?: string[];
           db: string;
         },
+        command: Command,
       ) => {
         done(
           await (await import("./commands/serve.js")).serveCommand(
@@ -193,6 +194,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               host: options.host,
               port: options.port,
               token: options.token,
+              tokenFromEnvironment: command.getOptionValueSource("token") === "env",
               allowedHost: options.allowedHost,
               allowedOrigin: options.allowedOrigin,
               db: options.db,

@@ -121,5 +121,7 @@ export function commandCases(toolwright: CliRunner, fixtures: () => string): voi
     assert.match(results[5]?.stdout ?? "", /--token <token>.*\(env: TOOLWRIGHT_TOKEN\)/s);
     const usage = expectCode(await toolwright(["lst"]), 2);
     assert.match(usage.stderr, /unknown command 'lst'/);
+    const stdioToken = expectCode(await toolwright(["serve", "--token", "t"]), 2);
+    assert.match(stdioToken.stderr, /--token, --allowed-host and --allowed-origin apply to --http/);
   });
 }

@@ -8,6 +8,8 @@ export interface ServeOptions {
   readonly host: string;
   readonly port: number;
   readonly token: string | undefined;
+  /** The token came from TOOLWRIGHT_TOKEN, which stdio serving ignores. */
+  readonly tokenFromEnvironment: boolean;
   readonly allowedHost: readonly string[] | undefined;
   readonly allowedOrigin: readonly string[] | undefined;
   readonly db: string;
@@ -23,6 +25,14 @@ export async function serveCommand(
   options: ServeOptions,
   output: CliOutput,
 ): Promise<number> {
+  if (
+    !options.http &&
+    ((options.token !== undefined && !options.tokenFromEnvironment) ||
+      options.allowedHost !== undefined ||
+      options.allowedOrigin !== undefined)
+  ) {
+    throw new CliError("--token, --allowed-host and --allowed-origin apply to --http; add --http");
+  }
   let mcp: typeof import("../../mcp/serve-mcp.js");
   try {
     mcp = await import("../../mcp/serve-mcp.js");
@@ -48,7 +58,7 @@ export async function serveCommand(
     const where = server.url ?? "stdio";
     warn(
       output,
-      `${paint("green", "toolwright MCP server", output.stderr)} on ${paint("bold", where, output.stderr)} · ${count} tools from ${loaded.source}${options.token === undefined ? "" : " · bearer token required"}`,
+      `${paint("green", "toolwright MCP server", output.stderr)} on ${paint("bold", where, output.stderr)} · ${count} tools from ${loaded.source}${options.http && options.token !== undefined ? " · bearer token required" : ""}`,
     );
     const stop = () => void server.close();
     process.once("SIGINT", stop);
