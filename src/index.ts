@@ -113,6 +113,9 @@ export { MemoryConfigError } from "./errors/memory-config-error.js";
 export { MemoryStoreError } from "./errors/memory-store-error.js";
 export { PromptDriverError, type PromptDriverErrorCode } from "./errors/prompt-driver-error.js";
 export { PromptRequestError } from "./errors/prompt-request-error.js";
+// Tool requirements: npm packages a Tool class declares (`static requirements`), checked with semver
+// against what is installed; `toolwright install` installs the missing ones.
+export { RequirementError } from "./errors/requirement-error.js";
 export { ToolConfigError } from "./errors/tool-config-error.js";
 export { ToolNameError } from "./errors/tool-name-error.js";
 export { ToolboxError } from "./errors/toolbox-error.js";
@@ -160,6 +163,11 @@ export type { StandardJSONSchemaV1, StandardSchemaV1 } from "./schema/standard-s
 export type { ValidationIssue } from "./schema/validation-issue.js";
 // Tools: the one base class users extend.
 export { parseNativeToolName } from "./tool/native-name.js";
+export type {
+  CheckRequirementsOptions,
+  Requirement,
+  RequirementCheck,
+} from "./tool/requirements.js";
 export { Tool } from "./tool/tool.js";
 export type {
   AfterRunEvent,

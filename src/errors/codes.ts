@@ -26,4 +26,7 @@ export type ToolwrightErrorCode =
   | "invalid_agent_state"
   | "invalid_approval"
   | "invalid_memory_config"
-  | "memory_store_failed";
+  | "memory_store_failed"
+  | "invalid_requirement"
+  | "invalid_mcp_config"
+  | "mcp_connection_failed";

@@ -16,6 +16,11 @@ import { buildActionSchema } from "./action-schema.js";
 import { resolveInputSchema } from "./input-schema.js";
 import { applyTaskMemory, checkMemoryOptions } from "./memory-options.js";
 import { nativeToolName } from "./native-name.js";
+import {
+  type CheckRequirementsOptions,
+  checkToolRequirements,
+  type RequirementCheck,
+} from "./requirements.js";
 import { executeActivity } from "./run-activity.js";
 import type { RunOptions, ToolOptions } from "./tool-options.js";
 import { setToolState, toolState } from "./tool-state.js";
@@ -300,6 +305,24 @@ export class Tool {
       this.activities().map((activity) => activity.name),
       this.name,
     );
+  }
+
+  /**
+   * Which npm packages of the class's `static requirements` (`["pdf-parse@^1.1.0", …]`) are installed
+   * in a version inside their range, as Node resolves them from `options.cwd`. Nothing is installed:
+   * `toolwright install` or `npm install` does that, explicitly. A specifier without a semver range
+   * throws `RequirementError`.
+   *
+   * @example
+   * ```ts
+   * class PdfTool extends Tool {
+   *   static requirements = ["pdf-parse@^1.1.0"];
+   * }
+   * new PdfTool().checkRequirements(); // { met: [], missing: [{ specifier: "pdf-parse@^1.1.0", … }] }
+   * ```
+   */
+  checkRequirements(options?: CheckRequirementsOptions): RequirementCheck {
+    return checkToolRequirements(this.constructor, this.name, options);
   }
 
   /**

@@ -1,0 +1,29 @@
+import { resolve } from "node:path";
+import { TaskMemory } from "../memory/task-memory.js";
+import type { Tool } from "../tool/tool.js";
+import { CalculatorTool } from "../tools/calculator/calculator-tool.js";
+import { DateTimeTool } from "../tools/date-time/date-time-tool.js";
+import { FileManagerTool } from "../tools/file-manager/file-manager-tool.js";
+import { WebScraperTool } from "../tools/web-scraper/web-scraper-tool.js";
+import { LazySqliteStore } from "./lazy-sqlite-store.js";
+
+/**
+ * @internal The built-in tools that need no configuration: calculator, date and time, files under
+ * the current directory, and the web scraper (off-prompt, so its pages go to task memory).
+ */
+export function builtInTools(): Tool[] {
+  return [
+    new CalculatorTool(),
+    new DateTimeTool(),
+    new FileManagerTool({ root: process.cwd() }),
+    new WebScraperTool(),
+  ];
+}
+
+/**
+ * @internal The CLI's task memory: a SQLite file, created when a tool first stores or reads output,
+ * so `memory ls` and a later `call` see what an earlier one stored.
+ */
+export function cliTaskMemory(file: string): TaskMemory {
+  return new TaskMemory({ store: new LazySqliteStore(resolve(file)) });
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import type {
+  ArtifactStore,
+  NamespaceSummary,
+  PassageHit,
+  PassageQuery,
+  StoreWrite,
+  StoreWriteResult,
+  TextPage,
+} from "../memory/artifact-store.js";
+import { SqliteArtifactStore } from "../memory/sqlite-artifact-store.js";
+
+/**
+ * @internal A SQLite artifact store that creates its file (and directory) on first use, so commands
+ * whose tools never touch task memory leave nothing behind.
+ */
+export class LazySqliteStore implements ArtifactStore {
+  readonly specificationVersion = "v1";
+  readonly path: string;
+  #store: SqliteArtifactStore | undefined;
+
+  constructor(path: string) {
+    this.path = path;
+  }
+
+  write(write: StoreWrite): Promise<StoreWriteResult> {
+    return this.#open().write(write);
+  }
+
+  load(namespace: string): Promise<ArtifactJSON[]> {
+    return this.#open().load(namespace);
+  }
+
+  namespaces(): Promise<NamespaceSummary[]> {
+    return this.#open().namespaces();
+  }
+
+  read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+    return this.#open().read(namespace, offset, limit);
+  }
+
+  search(query: PassageQuery): Promise<PassageHit[]> {
+    return this.#open().search(query);
+  }
+
+  async close(): Promise<void> {
+    await this.#store?.close();
+  }
+
+  #open(): SqliteArtifactStore {
+    if (this.#store === undefined) {
+      mkdirSync(dirname(this.path), { recursive: true });
+      this.#store = new SqliteArtifactStore({ path: this.path });
+    }
+    return this.#store;
+  }
+}

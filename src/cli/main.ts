@@ -1,0 +1,355 @@
+import { Command, CommanderError, Help, InvalidArgumentError, Option } from "commander";
+import { type Dialect, dialects } from "../dialects/dialect.js";
+import { ToolwrightError } from "../errors/toolwright-error.js";
+import { packageVersion } from "../internal/package-version.js";
+import { CliError } from "./cli-error.js";
+import { type CliOutput, paint } from "./output.js";
+
+/** @internal The process streams the CLI works with (tests pass their own). */
+export interface CliStreams {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+}
+
+/** Where the CLI keeps its task memory unless `--db` says otherwise. */
+const defaultMemoryFile = ".toolwright/memory.db";
+
+const moduleHelp =
+  "a .ts or .js file exporting Tool instances, Tool classes or a Toolbox (default: the built-in tools)";
+
+/**
+ * @internal Runs the `toolwright` command line (commands load on use, so `--help` stays quick) and resolves to the exit code: 0 done, 1 the command
+ * ran and failed (an ErrorArtifact, a rejected dialect, npm failing), 2 a usage or module problem.
+ */
+export async function main(argv: readonly string[], streams: CliStreams): Promise<number> {
+  let exitCode = 0;
+  const program = new Command("toolwright");
+  const output = (): CliOutput => ({
+    stdout: streams.stdout,
+    stderr: streams.stderr,
+    quiet: program.opts<{ quiet?: boolean }>().quiet === true,
+  });
+  const done = (code: number) => {
+    exitCode = code;
+  };
+  const db = () =>
+    new Option("--db <file>", "the SQLite task memory file").default(defaultMemoryFile);
+
+  program
+    .description(
+      "Turn class methods into tools any LLM can call: list, check, call and serve them.",
+    )
+    .version(packageVersion(), "-v, --version")
+    .option("-q, --quiet", "no progress lines on stderr")
+    .configureOutput({
+      writeOut: (text) => streams.stdout.write(text),
+      writeErr: (text) => streams.stderr.write(text),
+      outputError: (text, write) => write(paint("red", text, streams.stderr)),
+    })
+    .showHelpAfterError("(add --help for usage)")
+    .configureHelp({
+      // `call` takes `[module] <name> [json]`, which commander can only parse as one variadic list.
+      subcommandTerm: (command) =>
+        command.name() === "call"
+          ? "call [options] [module] <name> [json]"
+          : Help.prototype.subcommandTerm.call(new Help(), command),
+    })
+    .exitOverride();
+
+  program
+    .command("list")
+    .description("list the tools and their activities, with descriptions")
+    .argument("[module]", moduleHelp)
+    .option("--json", "machine-readable output")
+    .addOption(db())
+    .action(async (modulePath: string | undefined, options: { json?: boolean; db: string }) => {
+      done(
+        await (await import("./commands/list.js")).listCommand(
+          modulePath,
+          { json: options.json === true, db: options.db },
+          output(),
+        ),
+      );
+    });
+
+  program
+    .command("schema")
+    .description("print the tools as a provider's `tools` JSON")
+    .argument("[module]", moduleHelp)
+    .addOption(
+      new Option("-d, --dialect <dialect>", "the provider dialect")
+        .choices(dialects)
+        .default("json-schema"),
+    )
+    .option("--strict", "strict tools (OpenAI, Anthropic)")
+    .addOption(
+      new Option("--gemini-field <field>", "Gemini's schema field").choices([
+        "parameters",
+        "parametersJsonSchema",
+      ]),
+    )
+    .addOption(new Option("--draft <draft>", "json-schema draft").choices(["2020-12", "draft-07"]))
+    .addOption(db())
+    .action(
+      async (
+        modulePath: string | undefined,
+        options: {
+          dialect: Dialect;
+          strict?: boolean;
+          geminiField?: "parameters" | "parametersJsonSchema";
+          draft?: "2020-12" | "draft-07";
+          db: string;
+        },
+      ) => {
+        done(
+          await (await import("./commands/schema.js")).schemaCommand(
+            modulePath,
+            {
+              dialect: options.dialect,
+              db: options.db,
+              ...(options.strict === true ? { strict: true } : {}),
+              ...(options.geminiField === undefined
+                ? {}
+                : { geminiSchemaField: options.geminiField }),
+              ...(options.draft === undefined ? {} : { jsonSchemaDraft: options.draft }),
+            },
+            output(),
+          ),
+        );
+      },
+    );
+
+  program
+    .command("check")
+    .description(
+      "compile every tool for every dialect: what each loses or rejects (exit 1 on a rejection)",
+    )
+    .argument("[module]", moduleHelp)
+    .option("--json", "machine-readable output")
+    .addOption(db())
+    .action(async (modulePath: string | undefined, options: { json?: boolean; db: string }) => {
+      done(
+        await (await import("./commands/check.js")).checkCommand(
+          modulePath,
+          { json: options.json === true, db: options.db },
+          output(),
+        ),
+      );
+    });
+
+  program
+    .command("call")
+    .description("decode (tolerantly), run and print one call (exit 1 on an ErrorArtifact)")
+    .usage("[options] [module] <name> [json]")
+    .argument("<words...>", "[module] <name> [json]: json defaults to {}; - reads it from stdin")
+    .option("--json", "print the artifact and repairs as JSON")
+    .option("--timeout <ms>", "time limit for the call", positiveInteger)
+    .addOption(db())
+    .action(async (words: string[], options: { json?: boolean; timeout?: number; db: string }) => {
+      done(
+        await (await import("./commands/call.js")).callCommand(
+          words,
+          { json: options.json === true, timeout: options.timeout, db: options.db },
+          output(),
+          streams.stdin,
+        ),
+      );
+    });
+
+  program
+    .command("serve")
+    .description("serve the tools as an MCP server (stdio, or Streamable HTTP at /mcp)")
+    .argument("[module]", moduleHelp)
+    .option("--http", "Streamable HTTP instead of stdio")
+    .option("--host <host>", "address to bind (HTTP)", "127.0.0.1")
+    .option("-p, --port <port>", "port (HTTP; 0 picks a free one)", portNumber, 3000)
+    .addOption(
+      new Option("--token <token>", "require Authorization: Bearer <token> (HTTP)").env(
+        "TOOLWRIGHT_TOKEN",
+      ),
+    )
+    .option("--allowed-host <host...>", "host names the Host header may carry (HTTP)")
+    .option("--allowed-origin <origin...>", "browser origins allowed (HTTP)")
+    .addOption(db())
+    .action(
+      async (
+        modulePath: string | undefined,
+        options: {
+          http?: boolean;
+          host: string;
+          port: number;
+          token?: string;
+          allowedHost?: string[];
+          allowedOrigin?: string[];
+          db: string;
+        },
+        command: Command,
+      ) => {
+        done(
+          await (await import("./commands/serve.js")).serveCommand(
+            modulePath,
+            {
+              http: options.http === true,
+              host: options.host,
+              port: options.port,
+              token: options.token,
+              tokenFromEnvironment: command.getOptionValueSource("token") === "env",
+              allowedHost: options.allowedHost,
+              allowedOrigin: options.allowedOrigin,
+              db: options.db,
+            },
+            output(),
+          ),
+        );
+      },
+    );
+
+  const memory = program
+    .command("memory")
+    .description("inspect a SQLite task memory: ls, read, search");
+  memory
+    .command("ls")
+    .description("list the stored namespaces")
+    .option("--json", "machine-readable output")
+    .addOption(db())
+    .action(async (options: { json?: boolean; db: string }) => {
+      done(
+        await (await import("./commands/memory.js")).memoryListCommand(
+          { db: options.db, json: options.json === true },
+          output(),
+        ),
+      );
+    });
+  memory
+    .command("read")
+    .description("print a page of a namespace's text")
+    .argument("<namespace>", "the artifact_namespace")
+    .option("--offset <n>", "first character", nonNegativeInteger, 0)
+    .option("--limit <n>", "most characters", positiveInteger, 4000)
+    .option("--json", "machine-readable output")
+    .addOption(db())
+    .action(
+      async (
+        namespace: string,
+        options: { offset: number; limit: number; json?: boolean; db: string },
+      ) => {
+        done(
+          await (await import("./commands/memory.js")).memoryReadCommand(
+            namespace,
+            { ...options, json: options.json === true },
+            output(),
+          ),
+        );
+      },
+    );
+  memory
+    .command("search")
+    .description("find passages (BM25-ranked)")
+    .argument("<query>", "words to look for")
+    .option("--namespace <namespace>", "only this namespace")
+    .option("--limit <n>", "most passages", positiveInteger, 5)
+    .option("--json", "machine-readable output")
+    .addOption(db())
+    .action(
+      async (
+        query: string,
+        options: { namespace?: string; limit: number; json?: boolean; db: string },
+      ) => {
+        done(
+          await (await import("./commands/memory.js")).memorySearchCommand(
+            query,
+            {
+              db: options.db,
+              json: options.json === true,
+              namespace: options.namespace,
+              limit: options.limit,
+            },
+            output(),
+          ),
+        );
+      },
+    );
+
+  program
+    .command("install")
+    .description("npm install the packages the tools' `static requirements` name and lack")
+    .argument("[module]", moduleHelp)
+    .option("--dry-run", "print the npm command without running it")
+    .addOption(db())
+    .action(async (modulePath: string | undefined, options: { dryRun?: boolean; db: string }) => {
+      done(
+        await (await import("./commands/install.js")).installCommand(
+          modulePath,
+          { dryRun: options.dryRun === true, db: options.db },
+          output(),
+        ),
+      );
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    return report(error, streams.stderr);
+  }
+}
+
+function report(error: unknown, stderr: NodeJS.WritableStream): number {
+  if (error instanceof CommanderError) {
+    // Help and version end with exit code 0; a usage mistake is 2, as for a bad module.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  const exitCode =
+    error instanceof CliError ? error.exitCode : ToolwrightError.isInstance(error) ? 2 : 1;
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(`${paint("red", `toolwright: ${message}`, stderr)}\n`);
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause !== undefined) stderr.write(`  cause: ${describeCause(cause)}\n`);
+  else if (
+    !(error instanceof CliError) &&
+    !ToolwrightError.isInstance(error) &&
+    error instanceof Error
+  ) {
+    stderr.write(`${error.stack ?? ""}\n`);
+  }
+  return exitCode;
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  // esbuild puts the useful part ("file.ts:5:0: ERROR: …") on the lines after its summary.
+  const lines = cause.message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  const text = `${cause.name}: ${lines.slice(0, 3).join(" ")}`;
+  // Node names the file of a JavaScript syntax error only in the stack's first line.
+  const where =
+    cause.name === "SyntaxError" ? /^(\S+:\d+)$/m.exec(cause.stack ?? "")?.[1] : undefined;
+  return where === undefined ? text : `${text} (${where})`;
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    throw new InvalidArgumentError("must be a positive integer");
+  }
+  return number;
+}
+
+function nonNegativeInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) {
+    throw new InvalidArgumentError("must be a whole number >= 0");
+  }
+  return number;
+}
+
+function portNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65_535) {
+    throw new InvalidArgumentError("must be a port number from 0 to 65535");
+  }
+  return number;
+}

@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+
+/** @internal Host names every local client uses for a loopback server. */
+export const loopbackHosts: readonly string[] = ["127.0.0.1", "localhost", "[::1]"];
+
+/** @internal The host names a server bound to `host` answers to by default: loopback, plus `host` unless it is a wildcard. */
+export function defaultAllowedHosts(host: string): string[] {
+  const hosts = new Set(loopbackHosts);
+  if (host !== "0.0.0.0" && host !== "::" && host !== "") hosts.add(bracketed(host));
+  return [...hosts];
+}
+
+/** @internal `http://<host>:<port>` for each allowed host: the origins of pages served by this server itself. */
+export function defaultAllowedOrigins(hosts: readonly string[], port: number): string[] {
+  return hosts.map((host) => `http://${host}:${port}`);
+}
+
+/**
+ * @internal DNS-rebinding guard: the `Host` header's host name (port ignored) must be one of `allowed`
+ * (compared case-insensitively, IPv6 in brackets). A page on `evil.example` that rebinds its name to
+ * 127.0.0.1 still sends `Host: evil.example`.
+ */
+export function hostAllowed(hostHeader: string | undefined, allowed: readonly string[]): boolean {
+  if (hostHeader === undefined || hostHeader === "") return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return false;
+  }
+  return allowed.some((host) => host.toLowerCase() === hostname.toLowerCase());
+}
+
+/**
+ * @internal Browsers send `Origin` on cross-site requests; a request without one (a native client)
+ * passes, one with an origin outside `allowed` does not.
+ */
+export function originAllowed(origin: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  let normalized: string;
+  try {
+    normalized = new URL(origin).origin;
+  } catch {
+    return false;
+  }
+  return allowed.some((candidate) => {
+    try {
+      return new URL(candidate).origin === normalized;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** @internal `Authorization: Bearer <token>` with exactly `token`, compared in constant time. */
+export function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "");
+  if (match === null) return false;
+  // Hashing first gives equal lengths, which timingSafeEqual needs, without leaking the token's length.
+  return timingSafeEqual(digest(match[1] as string), digest(token));
+}
+
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
+
+function bracketed(host: string): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}

@@ -1,0 +1,236 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ActivityContext } from "../activity/activity-context.js";
+import type { Artifact } from "../artifacts/artifact.js";
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { McpConfigError } from "../errors/mcp-config-error.js";
+import { Tool } from "../tool/tool.js";
+import type { ToolOptions } from "../tool/tool-options.js";
+import { fromCallToolResult, type McpCallResult } from "./from-mcp-result.js";
+import { recordServerTools } from "./mcp-activities.js";
+import { type McpConnection, type McpServerTarget, openConnection } from "./mcp-connection.js";
+
+/**
+ * Options of `McpTool.connect`: the usual tool options (`name`, `allowlist` by activity name,
+ * `timeoutMs`, `offPrompt` …) and the connection's limits.
+ *
+ * @example
+ * ```ts
+ * await McpTool.connect(target, { name: "Files", denylist: ["write_file"], connectTimeoutMs: 10_000 });
+ * ```
+ */
+export interface McpToolOptions extends ToolOptions {
+  /** Starting the server, the MCP handshake and listing its tools, in milliseconds; 30,000 by default. */
+  connectTimeoutMs?: number | undefined;
+  /** How long one call waits for the server's answer, in milliseconds; 60,000 by default. */
+  requestTimeoutMs?: number | undefined;
+}
+
+interface ConnectionState {
+  readonly connection: McpConnection;
+  readonly serverNames: ReadonlyMap<string, string>;
+  readonly requestTimeoutMs: number;
+}
+
+// Constructor tokens: only `connect` can make an McpTool, because only it has a live connection.
+const tokens = new WeakMap<object, ConnectionState>();
+const states = new WeakMap<object, ConnectionState>();
+
+/**
+ * A Tool made from an MCP server: one activity per server tool (names that toolwright does not accept
+ * are rewritten reversibly), the server's input schemas as given, its tool hints as annotations, and
+ * its results mapped back to artifacts (`isError` → `ErrorArtifact`). A server that dies or stops
+ * answering mid-call gives an `ErrorArtifact`, never a hang. Tools are read once, at `connect`.
+ *
+ * @example
+ * ```ts
+ * import { McpTool } from "toolwright/mcp";
+ * const files = await McpTool.connect({ command: "mcp-server-filesystem", args: ["./docs"] });
+ * const toolbox = new Toolbox([files]);
+ * // … run an agent …
+ * await files.close();
+ * ```
+ */
+export class McpTool extends Tool {
+  /** Use `McpTool.connect`: constructing one directly throws `McpConfigError`. */
+  constructor(connection: unknown, options: ToolOptions = {}) {
+    const state =
+      typeof connection === "object" && connection !== null ? tokens.get(connection) : undefined;
+    if (state === undefined) {
+      throw new McpConfigError({
+        subject: "McpTool",
+        option: "constructor",
+        message: "is not public; create one with `await McpTool.connect(target, options)`",
+      });
+    }
+    super(options);
+    states.set(this, state);
+  }
+
+  /**
+   * Starts (`command`) or reaches (`url`) an MCP server, runs the handshake, lists its tools and
+   * resolves to a Tool with one activity per server tool. The tool is named after the server (the last
+   * part of its name) unless `options.name` says otherwise. Throws `McpConnectionError` when the server
+   * cannot be started or reached, with the end of its stderr.
+   *
+   * @example
+   * ```ts
+   * const everything = await McpTool.connect({ command: "node", args: ["node_modules/@modelcontextprotocol/server-everything/dist/index.js"] });
+   * (await everything.run("get-sum", { a: 2, b: 3 })).toText(); // "The sum of 2 and 3 is 5."
+   * ```
+   */
+  static async connect(target: McpServerTarget, options: McpToolOptions = {}): Promise<McpTool> {
+    const { connectTimeoutMs, requestTimeoutMs, ...toolOptions } = options;
+    const connectTimeout = positive(connectTimeoutMs, "connectTimeoutMs") ?? 30_000;
+    const requestTimeout = positive(requestTimeoutMs, "requestTimeoutMs") ?? 60_000;
+    const { connection, tools } = await openConnection(target, connectTimeout);
+    try {
+      const name = toolOptions.name ?? defaultName(connection);
+      const Connected = class extends McpTool {};
+      const inherited = (McpTool as { [Symbol.metadata]?: object | null })[Symbol.metadata];
+      const metadata: object = Object.create(inherited ?? null);
+      Object.defineProperty(Connected, Symbol.metadata, { value: metadata });
+      Object.defineProperty(Connected, "name", { value: "McpTool" });
+      const serverNames = recordServerTools(metadata, name, tools, callServerTool);
+      const token = {};
+      tokens.set(token, { connection, serverNames, requestTimeoutMs: requestTimeout });
+      return new Connected(token, { ...toolOptions, name });
+    } catch (error) {
+      await connection.end("connect failed").catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * The server's name, version and title, as it gave them in the handshake.
+   *
+   * @example
+   * ```ts
+   * tool.serverInfo.name; // "mcp-servers/everything"
+   * ```
+   */
+  get serverInfo(): { readonly name: string; readonly version: string; readonly title?: string } {
+    const info = stateOf(this).connection.client.getServerVersion();
+    return {
+      name: info?.name ?? "",
+      version: info?.version ?? "",
+      ...(info?.title === undefined ? {} : { title: info.title }),
+    };
+  }
+
+  /**
+   * The server's own name for an activity (they differ only when the server's name had to be rewritten).
+   *
+   * @example
+   * ```ts
+   * tool.serverToolName("get_weather_"); // "get weather?"
+   * ```
+   */
+  serverToolName(activityName: string): string | undefined {
+    return stateOf(this).serverNames.get(activityName);
+  }
+
+  /**
+   * Ends the session and stops a server this tool started. Calls made afterwards give an `ErrorArtifact`.
+   *
+   * @example
+   * ```ts
+   * await tool.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    await stateOf(this).connection.end("the tool was closed");
+  }
+}
+
+function stateOf(tool: object): ConnectionState {
+  const state = states.get(tool);
+  if (state === undefined) throw new TypeError("not a connected McpTool");
+  return state;
+}
+
+async function callServerTool(
+  tool: object,
+  serverName: string,
+  input: unknown,
+  context: ActivityContext,
+): Promise<Artifact> {
+  const { connection, requestTimeoutMs } = stateOf(tool);
+  const server = connection.label;
+  if (connection.ended !== undefined) {
+    return new ErrorArtifact(
+      `MCP server "${server}" is not connected (${connection.ended.reason}); the tool "${serverName}" cannot run`,
+      { code: "mcp_server_closed" },
+    );
+  }
+  const call = connection.track(context.signal);
+  try {
+    const result = await connection.client.callTool(
+      { name: serverName, arguments: input as Record<string, unknown> },
+      undefined,
+      { signal: call.signal, timeout: requestTimeoutMs },
+    );
+    return fromCallToolResult(result as McpCallResult);
+  } catch (error) {
+    // Our own timeout or the caller's abort: the run pipeline reports it.
+    if (context.signal.aborted) throw error;
+    return callFailure(error, connection, serverName);
+  } finally {
+    call.release();
+  }
+}
+
+function callFailure(error: unknown, connection: McpConnection, serverName: string): ErrorArtifact {
+  const server = connection.label;
+  const lost = connection.ended;
+  if (
+    lost !== undefined ||
+    (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+  ) {
+    const stderr = connection.stderrTail().trim();
+    const why = lost?.reason ?? "the server closed the connection";
+    return new ErrorArtifact(
+      `MCP server "${server}" went away while "${serverName}" was running (${why})${stderr === "" ? "" : `; its last output: ${stderr.slice(-500)}`}`,
+      { code: "mcp_server_closed", cause: error },
+    );
+  }
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new ErrorArtifact(`MCP server "${server}" did not answer "${serverName}" in time`, {
+      code: "timeout",
+      cause: error,
+    });
+  }
+  if (error instanceof McpError) {
+    return new ErrorArtifact(`MCP server "${server}" refused "${serverName}": ${error.message}`, {
+      code: "mcp_error",
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ErrorArtifact(`MCP server "${server}" could not run "${serverName}": ${message}`, {
+    code: "mcp_server_unreachable",
+    cause: error,
+  });
+}
+
+function defaultName(connection: McpConnection): string {
+  const serverName = connection.client.getServerVersion()?.name ?? "";
+  const last =
+    serverName
+      .split("/")
+      .filter((part) => part !== "")
+      .at(-1) ?? "";
+  const cleaned = last.replace(/[^\p{L}\p{N}_.-]/gu, "_").slice(0, 128);
+  return cleaned === "" ? "McpTool" : cleaned;
+}
+
+function positive(value: unknown, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !(value > 0)) {
+    throw new McpConfigError({
+      subject: "McpTool.connect",
+      option,
+      message: `must be a positive number of milliseconds; got ${String(value)}`,
+    });
+  }
+  return value;
+}

@@ -1,0 +1,100 @@
+import type { Readable, Writable } from "node:stream";
+
+/**
+ * What every `serveMcp` transport accepts: how the server introduces itself.
+ *
+ * @example
+ * ```ts
+ * const common: McpServeCommonOptions = { name: "weather-tools", instructions: "Temperatures are in °C." };
+ * ```
+ */
+export interface McpServeCommonOptions {
+  /** The server name clients show; `"toolwright"` by default. */
+  name?: string | undefined;
+  /** The server version; toolwright's by default. */
+  version?: string | undefined;
+  /** Instructions clients may add to the model's prompt. */
+  instructions?: string | undefined;
+}
+
+/**
+ * Serve over stdio: the client starts this process and speaks MCP on its stdin and stdout.
+ *
+ * @example
+ * ```ts
+ * await serveMcp(toolbox, { transport: "stdio" });
+ * ```
+ */
+export interface StdioServeOptions extends McpServeCommonOptions {
+  transport: "stdio";
+  /** Where requests come from; `process.stdin` by default. */
+  stdin?: Readable | undefined;
+  /** Where responses go; `process.stdout` by default (so log to stderr). */
+  stdout?: Writable | undefined;
+}
+
+/**
+ * Serve over Streamable HTTP at `/mcp`, on 127.0.0.1 unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * const { url } = await serveMcp(toolbox, { transport: "http", port: 0, token: process.env.MCP_TOKEN });
+ * ```
+ */
+export interface HttpServeOptions extends McpServeCommonOptions {
+  transport: "http";
+  /** The address to bind; `"127.0.0.1"` by default (`"0.0.0.0"` exposes the server to the network). */
+  host?: string | undefined;
+  /** The port; `0` (the default) picks a free one, read it from the handle's `url`. */
+  port?: number | undefined;
+  /** When set, every request needs `Authorization: Bearer <token>`; others get 401. */
+  token?: string | undefined;
+  /**
+   * Host names the `Host` header may carry (port ignored), against DNS rebinding; by default
+   * `127.0.0.1`, `localhost`, `[::1]` and `host` itself unless it is a wildcard.
+   */
+  allowedHosts?: readonly string[] | undefined;
+  /**
+   * Origins a browser request may come from (requests without `Origin` always pass); by default the
+   * server's own `http://<allowed host>:<port>` origins.
+   */
+  allowedOrigins?: readonly string[] | undefined;
+  /** Largest request body in bytes, answered 413 beyond; 4 MiB by default. */
+  maxBodyBytes?: number | undefined;
+  /** Most client sessions open at once, answered 503 beyond; 256 by default. */
+  maxSessions?: number | undefined;
+  /**
+   * A session with no request or stream open for this long (milliseconds) is closed, since clients
+   * often leave without ending theirs; 30 minutes by default.
+   */
+  sessionIdleMs?: number | undefined;
+}
+
+/**
+ * How to serve a toolbox over MCP: stdio or Streamable HTTP.
+ *
+ * @example
+ * ```ts
+ * const options: ServeMcpOptions = { transport: "http", port: 3000 };
+ * ```
+ */
+export type ServeMcpOptions = StdioServeOptions | HttpServeOptions;
+
+/**
+ * A running MCP server.
+ *
+ * @example
+ * ```ts
+ * const server = await serveMcp(toolbox, { transport: "http" });
+ * console.error(`MCP on ${server.url}`);
+ * await server.close();
+ * ```
+ */
+export interface McpServerHandle {
+  /** `http://127.0.0.1:<port>/mcp` for HTTP; absent for stdio. */
+  readonly url?: string;
+  /** Settles once the server has stopped: after `close()`, or (stdio) when stdin ends. */
+  readonly closed: Promise<void>;
+  /** Stops serving: closes every session and the listening socket. */
+  close(): Promise<void>;
+}

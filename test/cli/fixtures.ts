@@ -1,0 +1,129 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { root } from "./run-cli.js";
+
+/**
+ * User modules for the CLI tests, written inside the repository (under `.tmp/`). They import
+ * `"toolwright"`, which resolves to the built package exactly as in a user's project; the in-process
+ * tests of `main()` rewrite that to the sources they run on.
+ */
+const modules: Record<string, string> = {
+  "tools.ts": `
+import { z } from "zod";
+import { activity, TextArtifact, Tool } from "toolwright";
+
+export class GreeterTool extends Tool {
+  static requirements = ["zod@^4"];
+
+  @activity({
+    description: "Greets someone\\nSecond line of the description",
+    schema: z.object({ name: z.string(), times: z.number().int().min(1).max(3).optional() }),
+    annotations: { readOnly: true },
+  })
+  greet(input: { name: string; times?: number }) {
+    console.log(\`greeting \${input.name}\`);
+    return \`Hello, \${input.name}!\`.repeat(input.times ?? 1);
+  }
+}
+
+export class ReportTool extends Tool {
+  @activity({ description: "Writes a long report", schema: z.object({ topic: z.string() }) })
+  report(input: { topic: string }) {
+    return new TextArtifact(\`Report on \${input.topic}. \${"The glaciers are retreating. ".repeat(30)}\`);
+  }
+}
+
+export const reporter = new ReportTool({ offPrompt: true });
+`,
+  // Its own module, so that in-process tests give its off-prompt tool a memory only once.
+  "reports.ts": `
+import { z } from "zod";
+import { activity, TextArtifact, Tool } from "toolwright";
+
+class ReportTool extends Tool {
+  @activity({ description: "Writes a long report", schema: z.object({ topic: z.string() }) })
+  report(input: { topic: string }) {
+    return new TextArtifact(\`Report on \${input.topic}. \${"The glaciers are retreating. ".repeat(30)}\`);
+  }
+}
+
+export const reporter = new ReportTool({ offPrompt: true });
+`,
+  "toolbox.js": `
+import { CalculatorTool, Toolbox } from "toolwright";
+export default new Toolbox([new CalculatorTool({ name: "Calc" })]);
+`,
+  "recursive.ts": `
+import { activity, Tool } from "toolwright";
+
+const node = {
+  type: "object",
+  properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/node" } } },
+  required: ["label"],
+  $defs: { node: { type: "object", properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/node" } } }, required: ["label"] } },
+} as const;
+
+export class TreeTool extends Tool {
+  @activity({ description: "Stores a tree", schema: node })
+  store(input: { label: string }) {
+    return input.label;
+  }
+}
+`,
+  "needs-pdf.js": `
+import { Tool } from "toolwright";
+export class PdfTool extends Tool {
+  static requirements = ["zod@^4", "tw-never-published-zz@^1.0.0"];
+}
+`,
+  "bad-requirement.js": `
+import { Tool } from "toolwright";
+export class BadTool extends Tool {
+  static requirements = ["tw-fixture-pkg@latest"];
+}
+`,
+  "syntax-error.ts": `
+import { Tool } from "toolwright";
+export class Broken extends Tool {
+  oops( {
+}
+`,
+  "bad-syntax.js": "export const a = ;\n",
+  "no-tools.js": "export const answer = 42;\n",
+  "duplicate.js": `
+import { CalculatorTool } from "toolwright";
+export const one = new CalculatorTool();
+export const two = new CalculatorTool();
+`,
+  "needs-args.js": `export { FileManagerTool } from "toolwright";\n`,
+  "two-toolboxes.js": `
+import { Toolbox } from "toolwright";
+export const a = new Toolbox();
+export const b = new Toolbox();
+`,
+  "foreign.js": `
+class Tool {
+  activities() { return []; }
+  run() {}
+}
+export class Impostor extends Tool {}
+`,
+};
+
+/**
+ * Writes the fixture modules into a fresh directory under `.tmp/`; returns it and a cleanup.
+ * `toolwright` is what the modules import toolwright as: the package name, or a path to the sources.
+ */
+export async function writeFixtures(
+  toolwright = "toolwright",
+): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  await mkdir(join(root, ".tmp"), { recursive: true });
+  const dir = await mkdtemp(join(root, ".tmp", "cli-"));
+  for (const [name, text] of Object.entries(modules)) {
+    await writeFile(
+      join(dir, name),
+      text.replaceAll('from "toolwright"', `from ${JSON.stringify(toolwright)}`),
+    );
+  }
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}

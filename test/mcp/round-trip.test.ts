@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  BlobArtifact,
+  CalculatorTool,
+  ErrorArtifact,
+  ImageArtifact,
+  InfoArtifact,
+  JsonArtifact,
+  ListArtifact,
+  TaskMemory,
+  TextArtifact,
+  Toolbox,
+} from "../../src/index.js";
+import { type McpServerHandle, McpTool, serveMcp } from "../../src/mcp.js";
+import { DemoTool, png, ReportTool } from "./fixtures/demo-tools.js";
+
+describe("round trip: McpTool ← MCP → serveMcp", () => {
+  const calculator = new CalculatorTool();
+  const toolbox = new Toolbox([calculator, new DemoTool(), new ReportTool({ offPrompt: true })], {
+    taskMemory: new TaskMemory(),
+  });
+  let server: McpServerHandle;
+  let remote: McpTool;
+
+  before(async () => {
+    server = await serveMcp(toolbox, { transport: "http", token: "t0ken" });
+    remote = await McpTool.connect(
+      { url: String(server.url), headers: { Authorization: "Bearer t0ken" } },
+      { name: "Remote" },
+    );
+  });
+  after(async () => {
+    await remote.close();
+    await server.close();
+    await calculator.close();
+  });
+
+  it("sees every tool of the served toolbox, with descriptions and annotations", () => {
+    assert.deepEqual(
+      remote.activities().map((activity) => activity.name),
+      toolbox.toProviderTools("mcp").map((tool) => tool.name),
+    );
+    assert.equal(remote.activityDescription("DemoTool_echo"), "Echoes a message");
+    assert.deepEqual(remote.findActivity("DemoTool_remove")?.annotations, { destructive: true });
+    assert.deepEqual(
+      remote.activitySchema("DemoTool_echo"),
+      toolbox.toProviderTools("mcp").find((tool) => tool.name === "DemoTool_echo")?.inputSchema,
+    );
+  });
+
+  it("brings every artifact kind back as the same kind", async () => {
+    const text = await remote.run("CalculatorTool_calculate", { expression: "(3+4)*5" });
+    assert.ok(text instanceof TextArtifact);
+    assert.equal(text.value, "35");
+    const json = await remote.run("DemoTool_weather", { city: "Rome" });
+    assert.ok(json instanceof JsonArtifact);
+    assert.deepEqual(json.value, { city: "Rome", temperature: 21 });
+    const image = await remote.run("DemoTool_image", {});
+    assert.ok(image instanceof ImageArtifact);
+    assert.deepEqual(Buffer.from(image.value), png);
+    const blob = await remote.run("DemoTool_pdf", {});
+    assert.ok(blob instanceof BlobArtifact);
+    assert.equal(blob.mimeType, "application/pdf");
+    assert.equal(blob.toText(), "%PDF-1.4 fake");
+    const list = await remote.run("DemoTool_captioned", {});
+    assert.ok(list instanceof ListArtifact);
+    assert.deepEqual(
+      list.value.map((item) => item.type),
+      ["TextArtifact", "ImageArtifact"],
+    );
+    const error = await remote.run("DemoTool_fail", {});
+    assert.ok(error instanceof ErrorArtifact);
+    assert.equal(error.value, "it broke");
+    assert.equal(error.code, "mcp_tool_error");
+  });
+
+  it("brings a memory notice back with its resource link", async () => {
+    const notice = await remote.run("ReportTool_report", { topic: "tides" });
+    assert.ok(notice instanceof ListArtifact);
+    const [text, link] = notice.value;
+    assert.match(String(text?.toText()), /^Output of "ReportTool.report" was stored in memory/);
+    assert.ok(link instanceof InfoArtifact);
+    assert.match(
+      String((link.meta.resourceLink as { uri: string }).uri),
+      /^toolwright:\/\/memory\/TaskMemory\//,
+    );
+  });
+
+  it("serves a toolbox holding an McpTool again (a proxy)", async () => {
+    const proxy = await serveMcp(new Toolbox([remote]), { transport: "http" });
+    const client = await McpTool.connect({ url: String(proxy.url) });
+    const result = await client.run("Remote_DemoTool_echo", { message: "twice removed" });
+    assert.equal(result.toText(), "twice removed");
+    await client.close();
+    await proxy.close();
+  });
+});
+
+describe("an HTTP server that goes away mid-call", () => {
+  it("gives an ErrorArtifact at once, not after the request timeout", async () => {
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const demo = new DemoTool({ onBeforeRun: () => started() });
+    const server = await serveMcp(new Toolbox([demo]), { transport: "http" });
+    const remote = await McpTool.connect({ url: String(server.url) }, { requestTimeoutMs: 30_000 });
+    const pending = remote.run("DemoTool_wait", { ms: 60_000 });
+    await running;
+    await server.close();
+    const result = await pending;
+    assert.ok(result instanceof ErrorArtifact);
+    assert.equal(result.code, "mcp_server_closed");
+    assert.match(
+      result.value,
+      /went away while "DemoTool_wait" was running \(the server stopped answering/,
+    );
+    await remote.close();
+  });
+});
