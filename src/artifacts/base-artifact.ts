@@ -49,18 +49,30 @@ export interface ArtifactJSON {
 export abstract class BaseArtifact<Value = unknown> {
   /** Discriminant, also the `type` field of the JSON form. */
   abstract readonly type: string;
-  readonly id: string;
-  readonly name: string;
   readonly value: Value;
   readonly meta: JsonObject;
   /** @internal Brand checked by `isArtifact`; survives duplicate package copies. */
   readonly [brand] = true;
 
+  #id: string | undefined;
+  readonly #name: string | undefined;
+
   protected constructor(value: Value, options: ArtifactOptions = {}, defaultName?: string) {
-    this.id = options.id ?? randomHexId();
-    this.name = options.name ?? defaultName ?? this.id;
+    this.#id = options.id;
+    this.#name = options.name ?? defaultName;
     this.value = value;
     this.meta = options.meta ?? {};
+  }
+
+  /** Unique id: the one given, else a random 32-hex-digit id drawn on first read (most are never read). */
+  get id(): string {
+    this.#id ??= randomHexId();
+    return this.#id;
+  }
+
+  /** Name: the one given, else the id. Task Memory uses it as the namespace. */
+  get name(): string {
+    return this.#name ?? this.id;
   }
 
   /** The text a model sees for this artifact. */

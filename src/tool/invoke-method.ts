@@ -128,20 +128,43 @@ function activityContext(
     memory = activityMemory(tool);
     memories.set(tool, memory);
   }
-  if (callerSignal !== undefined && controller !== undefined) {
-    let signal: AbortSignal | undefined;
-    return {
-      tool,
-      activity,
-      get signal() {
-        signal ??= AbortSignal.any([callerSignal, controller.signal]);
-        return signal;
-      },
-      memory,
-    };
+  return new MethodContext(tool, activity, memory, callerSignal, controller);
+}
+
+/** The context a method gets; its signal is made on first read (most methods never read it). */
+class MethodContext implements ActivityContext {
+  readonly tool: Tool;
+  readonly activity: ToolActivity;
+  readonly memory: ActivityMemory;
+  readonly #caller: AbortSignal | undefined;
+  readonly #controller: AbortController | undefined;
+  #signal: AbortSignal | undefined;
+
+  constructor(
+    tool: Tool,
+    activity: ToolActivity,
+    memory: ActivityMemory,
+    caller: AbortSignal | undefined,
+    controller: AbortController | undefined,
+  ) {
+    this.tool = tool;
+    this.activity = activity;
+    this.memory = memory;
+    this.#caller = caller;
+    this.#controller = controller;
   }
-  const signal = callerSignal ?? controller?.signal ?? new AbortController().signal;
-  return { tool, activity, signal, memory };
+
+  get signal(): AbortSignal {
+    if (this.#signal === undefined) {
+      const caller = this.#caller;
+      const timer = this.#controller?.signal;
+      this.#signal =
+        caller !== undefined && timer !== undefined
+          ? AbortSignal.any([caller, timer])
+          : (caller ?? timer ?? new AbortController().signal);
+    }
+    return this.#signal;
+  }
 }
 
 function thrown(error: unknown): ErrorArtifact {

@@ -77,13 +77,17 @@ export function runActivity(
   input: unknown,
   options: RunOptions = {},
   repairInput?: InputRepair,
+  owned = false,
 ): MaybePromise<ActivityOutcome> {
   const state = toolState(tool);
   options.signal?.throwIfAborted();
   if (state.onBeforeRun !== undefined) {
     return runWithBeforeHook(tool, activityName, input, options, repairInput);
   }
-  const outcome = attempt(tool, activityName, input, options, repairInput);
+  // An input only this call holds (parsed from the model's text) needs no defensive copy, unless a
+  // hook will see it after the method could have changed it.
+  const skipCopy = owned && state.onAfterRun === undefined;
+  const outcome = attempt(tool, activityName, input, options, repairInput, skipCopy);
   if (state.onAfterRun === undefined) return outcome;
   return andThen(outcome, (done) => finish(tool, activityName, input, done));
 }
@@ -114,8 +118,9 @@ function attempt(
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
+  owned = false,
 ): MaybePromise<ActivityOutcome> {
-  const prepared = prepareInput(tool, activityName, input, repairInput);
+  const prepared = prepareInput(tool, activityName, input, repairInput, owned);
   // Branches rather than a callback: the synchronous path allocates no closure.
   return prepared instanceof Promise
     ? prepared.then((ready) => run(tool, ready, options))
@@ -207,6 +212,7 @@ function prepareInput(
   activityName: string,
   input: unknown,
   repairInput: InputRepair | undefined,
+  owned = false,
 ): MaybePromise<PreparedInput> {
   const definition = toolState(tool).classActivities.byName.get(activityName);
   if (definition === undefined || tool.findActivity(activityName) === undefined) {
@@ -221,7 +227,7 @@ function prepareInput(
   const schema = resolveInputSchema(tool, definition);
   let copy: unknown;
   try {
-    copy = cloneInput(input ?? {});
+    copy = owned ? (input ?? {}) : cloneInput(input ?? {});
   } catch (error) {
     if (!(error instanceof InputTooDeepError)) throw error;
     return {

@@ -45,6 +45,7 @@ export class Tool {
   #allowlist: readonly string[] | undefined;
   #denylist: readonly string[] | undefined;
   #enabled: readonly ToolActivity[] | undefined;
+  #enabledByName: Map<string, ToolActivity> | undefined;
 
   constructor(options: ToolOptions = {}) {
     const className = new.target.name;
@@ -132,6 +133,7 @@ export class Tool {
             (deny === undefined || !deny.includes(activity.name)),
         ),
       );
+      this.#enabledByName = new Map(this.#enabled.map((activity) => [activity.name, activity]));
     }
     return this.#enabled;
   }
@@ -145,7 +147,8 @@ export class Tool {
    * ```
    */
   findActivity(name: string): ToolActivity | undefined {
-    return this.activities().find((activity) => activity.name === name);
+    this.activities();
+    return this.#enabledByName?.get(name);
   }
 
   /** Enables every activity (clears the allowlist and the denylist). */

@@ -223,7 +223,9 @@ export class Toolbox {
     if ("result" in decoded) return decoded.result;
     const { tool, activity } = found.target;
     // Not awaited when nothing waits: a synchronous activity's result comes back without extra ticks.
-    const outcome = runActivity(tool, activity.name, decoded.value, options, decoded.coerce);
+    // Arguments sent as text were parsed here, so no one else holds the value: it needs no copy.
+    const owned = typeof call.arguments === "string";
+    const outcome = runActivity(tool, activity.name, decoded.value, options, decoded.coerce, owned);
     return outcome instanceof Promise
       ? outcome.then((done) => callResult(id, name, found.target, done, repairs))
       : callResult(id, name, found.target, outcome, repairs);
