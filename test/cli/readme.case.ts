@@ -1,19 +1,27 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type CliRun, cliEnv, expectCode, root, run } from "./run-cli.js";
 
 /**
- * The README's first command line, as proposed. `npm ci` installed this checkout before the tests
- * ran (and must not download anything during them), so the test runs the rest of the line verbatim.
+ * The README's first command line, read from README.md so the two cannot drift apart. `npm ci`
+ * installed this checkout before the tests ran (and must not download anything during them), so the
+ * test runs the rest of the line verbatim.
  */
-export const readmeInstallLine =
-  'npm ci && npm run build && npx toolwright list && npx toolwright call CalculatorTool_calculate \'{"expression":"(3+4)*5"}\'';
+export const readmeInstallLine = readFileSync(join(root, "README.md"), "utf8")
+  .split("```sh\n")[1]
+  ?.split("\n")[0] as string;
 /** The README's command that starts the MCP server (stdio). */
 export const readmeServeLine = "npx toolwright serve";
 
 export function runReadmeLine(): Promise<CliRun> {
+  assert.match(
+    readmeInstallLine,
+    /^npm ci && npm run build && npx toolwright list && npx toolwright call /,
+  );
   const line = readmeInstallLine.replace(/^npm ci && /, "");
   return run("sh", ["-c", line], { cwd: root, env: cliEnv() });
 }
