@@ -3,11 +3,11 @@
 // size runs in its own child process, so its RSS is its own.
 // Run alone: npm run bench -- --only scale
 import { type Tool, Toolbox } from "../../src/index.js";
+import { dialectVariants } from "../../test/fixtures/dialect-variants.js";
 import { runChild } from "../child.js";
 import { percentile } from "../harness.js";
 import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
 import { bfclToolClass, distinctBfclFunctions } from "../workloads/bfcl.js";
-import { dialectVariants } from "../workloads/dialect-variants.js";
 
 interface VariantResult {
   label: string;

@@ -3,6 +3,7 @@
 // of the provider `tools` JSON: toolwright per dialect, and what the anchors emit for the same schemas.
 // Run alone: npm run bench -- --only schema-size
 import { countTokens } from "gpt-tokenizer";
+import { dialectVariants } from "../../test/fixtures/dialect-variants.js";
 import { aiSdkProviderTools } from "../anchors/ai-sdk.js";
 import { baselineProviderTools } from "../anchors/baseline.js";
 import { langchainProviderTools } from "../anchors/langchain.js";
@@ -11,7 +12,6 @@ import { openaiAgentsProviderTools } from "../anchors/openai-agents.js";
 import { installedVersion } from "../environment.js";
 import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
 import { type BenchFunction, bfclCategory } from "../workloads/bfcl.js";
-import { dialectVariants } from "../workloads/dialect-variants.js";
 
 interface Emitter {
   readonly label: string;

@@ -1,36 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type Dialect, DialectError, type DialectOptions } from "../../src/index.js";
+import { DialectError } from "../../src/index.js";
 import { bfclToolbox, loadBfclEntries } from "../fixtures/bfcl-corpus.js";
+import { dialectVariants } from "../fixtures/dialect-variants.js";
 import { checkProviderTools } from "./provider-rules.js";
-
-/** Every dialect variant the issue asks for: each dialect, and both strict modes where they exist. */
-export const dialectVariants: readonly {
-  label: string;
-  dialect: Dialect;
-  options: DialectOptions;
-}[] = [
-  { label: "openai-chat", dialect: "openai-chat", options: {} },
-  { label: "openai-chat strict", dialect: "openai-chat", options: { strict: true } },
-  { label: "openai-responses", dialect: "openai-responses", options: {} },
-  { label: "openai-responses strict", dialect: "openai-responses", options: { strict: true } },
-  { label: "anthropic", dialect: "anthropic", options: {} },
-  { label: "anthropic strict", dialect: "anthropic", options: { strict: true } },
-  { label: "gemini parameters", dialect: "gemini", options: {} },
-  {
-    label: "gemini parametersJsonSchema",
-    dialect: "gemini",
-    options: { geminiSchemaField: "parametersJsonSchema" },
-  },
-  { label: "ollama", dialect: "ollama", options: {} },
-  { label: "mcp", dialect: "mcp", options: {} },
-  { label: "json-schema 2020-12", dialect: "json-schema", options: {} },
-  {
-    label: "json-schema draft-07",
-    dialect: "json-schema",
-    options: { jsonSchemaDraft: "draft-07" },
-  },
-];
 
 describe("BFCL function docs compiled for every dialect", () => {
   const entries = loadBfclEntries();
