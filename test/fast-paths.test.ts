@@ -7,6 +7,12 @@ import { copyJsonValue } from "../src/internal/copy-json-value.js";
 import { randomHexId } from "../src/internal/random-id.js";
 import { dropUnknownKeys } from "../src/schema/drop-unknown-keys.js";
 
+function hasNegativeZero(value: unknown): boolean {
+  if (Object.is(value, -0)) return true;
+  if (typeof value !== "object" || value === null) return false;
+  return Object.values(value).some(hasNegativeZero);
+}
+
 describe("copyJsonValue (the JsonArtifact fast path)", () => {
   it("returns exactly what a JSON round trip returns, or undefined", () => {
     fc.assert(
@@ -31,7 +37,8 @@ describe("copyJsonValue (the JsonArtifact fast path)", () => {
   it("copies plain JSON without falling back", () => {
     fc.assert(
       fc.property(fc.jsonValue({ noUnicodeString: false }), (value) => {
-        if (Object.is(value, -0)) return;
+        // -0 (anywhere) is the one JSON number a round trip changes: the fast path leaves it to the round trip.
+        if (hasNegativeZero(value)) return;
         assert.deepStrictEqual(copyJsonValue(value), JSON.parse(JSON.stringify(value)));
       }),
       { numRuns: 300 },
@@ -51,6 +58,7 @@ describe("copyJsonValue (the JsonArtifact fast path)", () => {
       [1, , 2],
       Number.NaN,
       -0,
+      { a: [1, -0] },
       { a: Number.POSITIVE_INFINITY },
       10n,
     ];

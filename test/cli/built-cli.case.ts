@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { it } from "node:test";
-import { bin, cliEnv, expectCode, root, run, toolwright } from "./run-cli.js";
+import { bin, expectCode, root, run, terminalEnv, toolwright } from "./run-cli.js";
 
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[`);
 
@@ -19,7 +19,7 @@ export function builtCliCases(fixtures: () => string): void {
   it("colours on a TTY", async () => {
     // util-linux `script` gives the command a real terminal.
     const tty = await run("script", ["-qec", `${process.execPath} ${bin} list`, "/dev/null"], {
-      env: cliEnv({ TERM: "xterm-256color" }),
+      env: terminalEnv(),
     });
     assert.match(expectCode(tty, 0).stdout, ansi);
     assert.match(tty.stdout, /CalculatorTool_calculate/);

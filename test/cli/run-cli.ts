@@ -18,7 +18,19 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, npm_config_offline: "true" };
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
+  delete env.NODE_DISABLE_COLORS;
   return { ...env, ...extra };
+}
+
+/**
+ * Environment for a CLI process on a terminal that should get colour: besides the colour switches,
+ * Node also counts colours down to 2 when it sees an unknown CI (`CI=true`), as on our CI machines.
+ */
+export function terminalEnv(): NodeJS.ProcessEnv {
+  const env = cliEnv({ TERM: "xterm-256color" });
+  delete env.CI;
+  delete env.TEAMCITY_VERSION;
+  return env;
 }
 
 /** Runs `command` with `args` to the end and collects its output. */
