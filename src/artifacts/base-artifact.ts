@@ -52,16 +52,16 @@ export abstract class BaseArtifact<Value = unknown> {
   readonly value: Value;
   readonly meta: JsonObject;
   /** @internal Brand checked by `isArtifact`; survives duplicate package copies. */
-  readonly [brand] = true;
+  declare readonly [brand]: true;
 
   #id: string | undefined;
   readonly #name: string | undefined;
 
-  protected constructor(value: Value, options: ArtifactOptions = {}, defaultName?: string) {
-    this.#id = options.id;
-    this.#name = options.name ?? defaultName;
+  protected constructor(value: Value, options?: ArtifactOptions, defaultName?: string) {
+    this.#id = options?.id;
+    this.#name = options?.name ?? defaultName;
     this.value = value;
-    this.meta = options.meta ?? {};
+    this.meta = options?.meta ?? {};
   }
 
   /** Unique id: the one given, else a random 32-hex-digit id drawn on first read (most are never read). */
@@ -110,6 +110,9 @@ export abstract class BaseArtifact<Value = unknown> {
     return this.toText();
   }
 }
+
+// On the prototype, not on each instance: one artifact is made per call, and a field costs every time.
+Object.defineProperty(BaseArtifact.prototype, brand, { value: true });
 
 /** @internal */
 export function hasArtifactBrand(value: unknown): boolean {

@@ -17,11 +17,22 @@ import { JsonArtifact } from "./json-artifact.js";
  * ```
  */
 export function toArtifact(value: unknown): Artifact {
+  // The usual result, a plain object, is neither an artifact nor bytes: skip those checks.
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype
+  )
+    return jsonArtifact(value);
   if (isArtifact(value)) return value;
   if (value === undefined || value === null)
     return new InfoArtifact("Tool returned an empty value");
   if (typeof value === "string") return new InfoArtifact(value);
   if (value instanceof Uint8Array || value instanceof ArrayBuffer) return new BlobArtifact(value);
+  return jsonArtifact(value);
+}
+
+function jsonArtifact(value: unknown): Artifact {
   try {
     return new JsonArtifact(value);
   } catch (error) {

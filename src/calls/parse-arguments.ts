@@ -27,7 +27,11 @@ export function parseArguments(
   }
 }
 
-function parseBroken(
+/**
+ * @internal The slow half of {@link parseArguments}, for text `JSON.parse` refused with `parseError`:
+ * callers that parse the happy path themselves hand over here.
+ */
+export function parseBroken(
   raw: string,
   parseError: string,
   repairs: Repair[],

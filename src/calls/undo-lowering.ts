@@ -1,4 +1,4 @@
-import type { DecodePlan } from "../dialects/decode-plan.js";
+import type { DecodePlan, KeyPlan } from "../dialects/decode-plan.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { defineEntry } from "../schema/walk-schema.js";
 
@@ -11,7 +11,7 @@ export function undoLowering(value: unknown, plan: DecodePlan | undefined): unkn
   if (plan === undefined) return value;
   switch (plan.kind) {
     case "object":
-      return isPlainObject(value) ? undoObject(value, plan.keys) : value;
+      return isPlainObject(value) ? undoObject(value, plan) : value;
     case "array":
       if (!Array.isArray(value)) return value;
       return mapArray(value, (item, index) =>
@@ -38,22 +38,22 @@ export function undoLowering(value: unknown, plan: DecodePlan | undefined): unkn
 
 function undoObject(
   value: Record<string, unknown>,
-  keys: ReadonlyMap<string, { key: string; syntheticNull: boolean; plan: DecodePlan | undefined }>,
+  plan: Extract<DecodePlan, { kind: "object" }>,
 ): Record<string, unknown> {
-  // Most calls need nothing undone: find that out without copying (or listing) anything.
+  // Most calls need nothing undone: find that out without copying anything, looking only at the
+  // keys the plan names (usually a few of the value's).
+  const { keys, entries } = plan;
   let changes = false;
-  for (const name in value) {
-    const entry = keys.get(name);
-    if (entry === undefined || !Object.hasOwn(value, name)) continue;
+  for (let index = 0; index < entries.length && !changes; index++) {
+    const pair = entries[index] as readonly [string, KeyPlan];
+    const name = pair[0];
+    const entry = pair[1];
+    if (!Object.hasOwn(value, name)) continue;
     const item = value[name];
-    if (
+    changes =
       entry.key !== name ||
       (entry.syntheticNull && item === null) ||
-      undoLowering(item, entry.plan) !== item
-    ) {
-      changes = true;
-      break;
-    }
+      undoLowering(item, entry.plan) !== item;
   }
   if (!changes) return value;
   const out: Record<string, unknown> = {};

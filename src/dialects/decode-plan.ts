@@ -9,6 +9,8 @@ export type DecodePlan =
       readonly kind: "object";
       /** Keyed by the name the provider saw. */
       readonly keys: ReadonlyMap<string, KeyPlan>;
+      /** The same entries as a list: checking a value walks the few keys with a plan, not all of its own. */
+      readonly entries: readonly (readonly [string, KeyPlan])[];
     }
   | {
       readonly kind: "array";
@@ -23,6 +25,11 @@ export type DecodePlan =
   | { readonly kind: "union"; readonly branches: readonly DecodePlan[] }
   /** A recursive definition, filled once it is lowered. */
   | { readonly kind: "ref"; readonly target: { plan: DecodePlan | undefined } };
+
+/** @internal The plan of an object whose keys `keys` maps. */
+export function objectPlan(keys: ReadonlyMap<string, KeyPlan>): DecodePlan {
+  return { kind: "object", keys, entries: [...keys] };
+}
 
 /** @internal What to do with one property. */
 export interface KeyPlan {

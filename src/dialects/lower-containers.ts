@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonSchemaObject } from "../schema/json.js";
-import type { KeyPlan } from "./decode-plan.js";
+import { type KeyPlan, objectPlan } from "./decode-plan.js";
 import type { Lowered, Path, State } from "./lowering-state.js";
 import { renameProperty } from "./property-names.js";
 import { LoweringProblem } from "./schema-merge.js";
@@ -59,7 +59,7 @@ export function lowerObject(
       notes.push(note("additionalProperties", extra));
     }
   }
-  return { schema: out, plan: keys.size > 0 ? { kind: "object", keys } : undefined };
+  return { schema: out, plan: keys.size > 0 ? objectPlan(keys) : undefined };
 }
 
 /** @internal An array: `items`, and tuples (`prefixItems`) where the dialect has none. */

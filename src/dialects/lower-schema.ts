@@ -1,7 +1,7 @@
 import type { JsonSchema, JsonSchemaObject, JsonValue } from "../schema/json.js";
 import { resolveLocalRef } from "../schema/walk-schema.js";
 import type { SchemaProfile } from "./capabilities.js";
-import type { DecodePlan } from "./decode-plan.js";
+import { type DecodePlan, objectPlan } from "./decode-plan.js";
 import { lowerArray, lowerObject } from "./lower-containers.js";
 import { lowerKeywords } from "./lower-keywords.js";
 import {
@@ -295,7 +295,7 @@ function lowerUnion(
 function identityFor(schema: JsonSchemaObject): DecodePlan {
   return schema.type === "array"
     ? { kind: "array", items: undefined, prefix: [] }
-    : { kind: "object", keys: new Map() };
+    : objectPlan(new Map());
 }
 
 function lowerOpenValue(

@@ -44,8 +44,10 @@ function copyValue(value: unknown, depth: number): unknown {
   const object = value as Record<string, unknown>;
   if (typeof object.toJSON === "function") return unconvertible;
   const out: Record<string, unknown> = {};
-  for (const key in object) {
-    if (!Object.hasOwn(object, key)) continue;
+  // Object.keys lists own enumerable keys: no per-key own check, which costs more than the array.
+  const keys = Object.keys(object);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
     const item = object[key];
     // JSON.stringify leaves these properties out.
     if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;

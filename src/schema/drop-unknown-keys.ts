@@ -4,9 +4,15 @@ import { defineEntry, resolveLocalRef } from "./walk-schema.js";
 
 /** @internal Result of {@link dropUnknownKeys}: the pruned value and the paths that were dropped. */
 export interface DropResult {
-  value: unknown;
-  dropped: (string | number)[][];
+  readonly value: unknown;
+  readonly dropped: readonly (readonly (string | number)[])[];
 }
+
+// The walk is synchronous and calls no user code, so one path and one list serve every walk: a call
+// that drops nothing allocates neither.
+const scratchPath: (string | number)[] = [];
+let scratchDropped: (string | number)[][] = [];
+const noneDropped: DropResult["dropped"] = Object.freeze([]);
 
 /**
  * @internal Removes the keys a closed object (`additionalProperties: false`) does not declare, guided by
@@ -14,8 +20,13 @@ export interface DropResult {
  * branch fits the value's JSON type, so a key is never dropped on a guess.
  */
 export function dropUnknownKeys(schema: JsonSchema, value: unknown): DropResult {
-  const dropped: (string | number)[][] = [];
-  const pruned = run(planOf(schema), value, [], dropped);
+  // Reset first: a walk cut short by a throw (a stack overflow on absurd nesting) leaves them dirty.
+  if (scratchPath.length !== 0) scratchPath.length = 0;
+  if (scratchDropped.length !== 0) scratchDropped.length = 0;
+  const pruned = run(planOf(schema), value, scratchPath, scratchDropped);
+  if (scratchDropped.length === 0) return { value: pruned, dropped: noneDropped };
+  const dropped = scratchDropped;
+  scratchDropped = [];
   return { value: pruned, dropped };
 }
 
@@ -107,7 +118,7 @@ function run(
     let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
       const child = index < node.prefix.length ? node.prefix[index] : node.items;
-      if (child === undefined) continue;
+      if (child === undefined || child.inert) continue;
       const item = value[index];
       path.push(index);
       const next = run(child, item, path, dropped);
@@ -121,8 +132,10 @@ function run(
   }
   if (!isPlainObject(value)) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+  // Object.keys lists own enumerable keys: no per-key own check, which costs more than the array.
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
     const known = node.properties?.get(key);
     if (known === undefined && node.closed) {
       dropped.push([...path, key]);
@@ -131,7 +144,7 @@ function run(
       continue;
     }
     const child = known ?? node.extra;
-    if (child === undefined) continue;
+    if (child === undefined || child.inert) continue;
     const item = value[key];
     path.push(key);
     const next = run(child, item, path, dropped);
@@ -180,8 +193,7 @@ function pruneObject(
     return value;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+  for (const key of Object.keys(value)) {
     const known = properties !== undefined && Object.hasOwn(properties, key);
     if (!known && closed) {
       dropped.push([...path, key]);

@@ -9,14 +9,17 @@ import {
   SchemaSourceError,
 } from "../schema/normalize-schema.js";
 import type { Tool } from "./tool.js";
-import { toolState } from "./tool-state.js";
+import { type ToolState, toolState } from "./tool-state.js";
 
 /**
  * @internal The input schema of an activity on one tool instance: the class's schema (or what its
  * schema function returns for this tool) plus the tool's extra properties; resolved once per instance.
  */
-export function resolveInputSchema(tool: Tool, definition: ActivityDefinition): NormalizedSchema {
-  const state = toolState(tool);
+export function resolveInputSchema(
+  tool: Tool,
+  definition: ActivityDefinition,
+  state: ToolState = toolState(tool),
+): NormalizedSchema {
   const { name, methodName } = definition.activity;
   const cached = state.schemas.get(name);
   if (cached !== undefined) return cached;

@@ -8,7 +8,7 @@ import { isThenable, type MaybePromise } from "../internal/maybe-promise.js";
 import { type ActivityMemory, activityMemory } from "../memory/activity-memory.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
-import { toolState } from "./tool-state.js";
+import type { ToolState } from "./tool-state.js";
 
 const timedOut = Symbol("timed out");
 
@@ -27,6 +27,7 @@ export function isRetryable(artifact: Artifact): boolean {
  */
 export function invokeMethod(
   tool: Tool,
+  state: ToolState,
   definition: ActivityDefinition,
   input: unknown,
   options: RunOptions,
@@ -34,10 +35,12 @@ export function invokeMethod(
   const activity = definition.activity;
   // The caller may have aborted while the input was being validated: its "abort" event is gone by now.
   options.signal?.throwIfAborted();
-  const timeoutMs = options.timeoutMs ?? activity.timeoutMs ?? toolState(tool).timeoutMs;
+  const timeoutMs = options.timeoutMs ?? activity.timeoutMs ?? state.timeoutMs;
   const callerSignal = options.signal;
   const controller = timeoutMs === undefined ? undefined : new AbortController();
-  const context = activityContext(tool, activity, callerSignal, controller);
+  // The memory view holds no state of its own: one per tool serves every call.
+  state.activityMemory ??= activityMemory(tool);
+  const context = new MethodContext(tool, activity, state.activityMemory, callerSignal, controller);
   const method = definition.method(tool);
   let result: unknown;
   let waits: boolean;
@@ -109,29 +112,10 @@ async function race(
   }
 }
 
-// The memory view holds no state of its own: one per tool serves every call.
-const memories = new WeakMap<Tool, ActivityMemory>();
-
 /**
- * The method's context. A plain object (accessors on an object literal cost more than a fresh
- * AbortController): only a signal combined from the caller's and the time limit's is made on first
- * read, as `AbortSignal.any` is costly and most methods never look at it.
+ * The context a method gets. Its signal, combined from the caller's and the time limit's, is made on
+ * first read: `AbortSignal.any` is costly and most methods never look at it.
  */
-function activityContext(
-  tool: Tool,
-  activity: ToolActivity,
-  callerSignal: AbortSignal | undefined,
-  controller: AbortController | undefined,
-): ActivityContext {
-  let memory = memories.get(tool);
-  if (memory === undefined) {
-    memory = activityMemory(tool);
-    memories.set(tool, memory);
-  }
-  return new MethodContext(tool, activity, memory, callerSignal, controller);
-}
-
-/** The context a method gets; its signal is made on first read (most methods never read it). */
 class MethodContext implements ActivityContext {
   readonly tool: Tool;
   readonly activity: ToolActivity;

@@ -21,7 +21,7 @@ import {
 import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
-import { toolState } from "./tool-state.js";
+import { type ToolState, toolState } from "./tool-state.js";
 
 /**
  * The outcome of one activity call: its artifact and the repairs made to its input.
@@ -82,25 +82,26 @@ export function runActivity(
   const state = toolState(tool);
   options.signal?.throwIfAborted();
   if (state.onBeforeRun !== undefined) {
-    return runWithBeforeHook(tool, activityName, input, options, repairInput);
+    return runWithBeforeHook(tool, state, activityName, input, options, repairInput);
   }
   // An input only this call holds (parsed from the model's text) needs no defensive copy, unless a
   // hook will see it after the method could have changed it.
   const skipCopy = owned && state.onAfterRun === undefined;
-  const outcome = attempt(tool, activityName, input, options, repairInput, skipCopy);
+  const outcome = attempt(tool, state, activityName, input, options, repairInput, skipCopy);
   if (state.onAfterRun === undefined) return outcome;
   return andThen(outcome, (done) => finish(tool, activityName, input, done));
 }
 
 async function runWithBeforeHook(
   tool: Tool,
+  state: ToolState,
   activityName: string,
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
   try {
-    await toolState(tool).onBeforeRun?.({ tool, activity: activityName, input });
+    await state.onBeforeRun?.({ tool, activity: activityName, input });
   } catch (error) {
     return finish(tool, activityName, input, {
       artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
@@ -108,27 +109,29 @@ async function runWithBeforeHook(
       activity: undefined,
     });
   }
-  const outcome = await attempt(tool, activityName, input, options, repairInput);
+  const outcome = await attempt(tool, state, activityName, input, options, repairInput);
   return finish(tool, activityName, input, outcome);
 }
 
 function attempt(
   tool: Tool,
+  state: ToolState,
   activityName: string,
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
   owned = false,
 ): MaybePromise<ActivityOutcome> {
-  const prepared = prepareInput(tool, activityName, input, repairInput, owned);
+  const prepared = prepareInput(tool, state, activityName, input, repairInput, owned);
   // Branches rather than a callback: the synchronous path allocates no closure.
   return prepared instanceof Promise
-    ? prepared.then((ready) => run(tool, ready, options))
-    : run(tool, prepared, options);
+    ? prepared.then((ready) => run(tool, state, ready, options))
+    : run(tool, state, prepared, options);
 }
 
 function run(
   tool: Tool,
+  state: ToolState,
   prepared: PreparedInput,
   options: RunOptions,
 ): MaybePromise<ActivityOutcome> {
@@ -138,39 +141,42 @@ function run(
   const activity = prepared.definition.activity;
   const retry = activity.annotations.idempotent === true ? activity.retry : undefined;
   if (retry !== undefined && retry.attempts >= 2)
-    return attemptWithRetries(tool, prepared, options);
-  const output = invokeMethod(tool, prepared.definition, prepared.value, options);
+    return attemptWithRetries(tool, state, prepared, options);
+  const output = invokeMethod(tool, state, prepared.definition, prepared.value, options);
   return output instanceof Promise
-    ? output.then((artifact) => routed(tool, activity, artifact, prepared.repairs))
-    : routed(tool, activity, output, prepared.repairs);
+    ? output.then((artifact) => routed(tool, state, activity, artifact, prepared.repairs))
+    : routed(tool, state, activity, output, prepared.repairs);
 }
 
 async function attemptWithRetries(
   tool: Tool,
+  state: ToolState,
   prepared: Extract<PreparedInput, { ok: true }>,
   options: RunOptions,
 ): Promise<ActivityOutcome> {
   const activity = prepared.definition.activity;
-  let output = await invokeMethod(tool, prepared.definition, prepared.value, options);
+  let output = await invokeMethod(tool, state, prepared.definition, prepared.value, options);
   const retry = activity.retry;
   for (let attempt = 2; retry !== undefined && attempt <= retry.attempts; attempt++) {
     if (!isRetryable(output)) break;
     const backoffMs = (retry.backoffMs ?? 0) * 2 ** (attempt - 2);
     if (backoffMs > 0) await sleep(backoffMs, undefined, { signal: options.signal });
     // Each attempt gets its own copy: a failed attempt may have changed the one it was given.
-    output = await invokeMethod(tool, prepared.definition, cloneInput(prepared.value), options);
+    const copy = cloneInput(prepared.value);
+    output = await invokeMethod(tool, state, prepared.definition, copy, options);
   }
-  return routed(tool, activity, output, prepared.repairs);
+  return routed(tool, state, activity, output, prepared.repairs);
 }
 
 /** The outcome once the output went through the activity's output memories (if it has any). */
 function routed(
   tool: Tool,
+  state: ToolState,
   activity: ToolActivity,
   output: Artifact,
   repairs: Repair[],
 ): MaybePromise<ActivityOutcome> {
-  if (toolState(tool).memory.outputMemory?.get(activity.name) === undefined) {
+  if (state.memory.outputMemory?.get(activity.name) === undefined) {
     return { artifact: output, repairs, activity };
   }
   return routeOutput(tool, activity, output).then((artifact) => ({ artifact, repairs, activity }));
@@ -204,17 +210,18 @@ export async function validateActivityInput(
   input: unknown,
   repairInput?: InputRepair,
 ): Promise<PreparedInput> {
-  return prepareInput(tool, activityName, input, repairInput);
+  return prepareInput(tool, toolState(tool), activityName, input, repairInput);
 }
 
 function prepareInput(
   tool: Tool,
+  state: ToolState,
   activityName: string,
   input: unknown,
   repairInput: InputRepair | undefined,
   owned = false,
 ): MaybePromise<PreparedInput> {
-  const definition = toolState(tool).classActivities.byName.get(activityName);
+  const definition = state.classActivities.byName.get(activityName);
   if (definition === undefined || tool.findActivity(activityName) === undefined) {
     return {
       ok: false,
@@ -224,7 +231,7 @@ function prepareInput(
     };
   }
   const activity = definition.activity;
-  const schema = resolveInputSchema(tool, definition);
+  const schema = resolveInputSchema(tool, definition, state);
   let copy: unknown;
   try {
     copy = owned ? (input ?? {}) : cloneInput(input ?? {});

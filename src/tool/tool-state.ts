@@ -1,4 +1,5 @@
 import type { ClassActivities } from "../activity/activity-registry.js";
+import type { ActivityMemory } from "../memory/activity-memory.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ToolMemoryState } from "./memory-options.js";
 import type { Tool } from "./tool.js";
@@ -16,6 +17,8 @@ export interface ToolState {
   readonly schemas: Map<string, NormalizedSchema>;
   /** Off-prompt flag, output and input memories. */
   readonly memory: ToolMemoryState;
+  /** The memory view methods get in their context; stateless, made on first call. */
+  activityMemory?: ActivityMemory;
 }
 
 const states = new WeakMap<Tool, ToolState>();

@@ -1,6 +1,8 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
 import { buildNameIndex, type NameIndex } from "../calls/resolve-name.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
+import type { JsonSchemaObject } from "../schema/json.js";
+import type { InputRepair } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
 import { assignNativeNames } from "./native-names.js";
@@ -12,6 +14,12 @@ export interface CatalogEntry {
   readonly activity: ToolActivity;
   /** The any-dialect decode plan, computed on first use. */
   genericPlan?: { readonly plan: DecodePlan | undefined };
+  /** Reads the activity's input schema (on this tool, now); made on first use. */
+  schema?: () => JsonSchemaObject;
+  /** The schema-directed coercion with JSON repair on, made on first use. */
+  coerce?: InputRepair;
+  /** The same with JSON repair off. */
+  coerceStrict?: InputRepair;
 }
 
 /** @internal Every activity of every tool (enabled or not, so names stay put when lists change). */

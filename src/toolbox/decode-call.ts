@@ -1,6 +1,6 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
-import { parseArguments } from "../calls/parse-arguments.js";
+import { parseArguments, parseBroken } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
@@ -11,41 +11,80 @@ import type { DecodePlan } from "../dialects/decode-plan.js";
 import type { InputRepair } from "../tool/run-activity.js";
 import type { CatalogEntry } from "./catalog.js";
 
+/** @internal Arguments that could not be read: the result the model gets instead of a run. */
+export class UnreadableCall {
+  constructor(readonly result: ToolCallResult) {}
+}
+
 /**
  * @internal The decode pipeline after name resolution: parse (fast path, then the JSON repair steps),
- * unwrap double encoding and `{"values": …}` envelopes, undo the dialect's lowering. Returns the
- * input for validation plus the schema-directed coercion to try if validation fails, or the result
- * the model gets when the arguments cannot be read.
+ * unwrap double encoding and `{"values": …}` envelopes, undo the dialect's lowering. Returns the input
+ * for validation, or an {@link UnreadableCall} when the arguments cannot be read. Positional parameters
+ * and no result wrapper: this runs on every call.
  */
-export function decodeCall(parts: {
-  id: string;
-  name: string;
-  entry: CatalogEntry;
-  call: ToolCallInput;
-  plan: DecodePlan | undefined;
-  switches: RepairOptions | undefined;
-  repairs: Repair[];
-}): { result: ToolCallResult } | { value: unknown; coerce: InputRepair | undefined } {
-  const { id, name, entry, call, plan, switches, repairs } = parts;
-  const parsed = parseArguments(call.arguments, repairs, switches);
-  if (!parsed.ok) {
-    return { result: failedCall(id, name, parsed.message, "invalid_json", repairs, entry) };
+export function decodeCall(
+  id: string,
+  name: string,
+  entry: CatalogEntry,
+  call: ToolCallInput,
+  plan: DecodePlan | undefined,
+  switches: RepairOptions | undefined,
+  repairs: Repair[],
+): unknown {
+  const raw = call.arguments;
+  let value: unknown;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      const parsed = parseBroken(raw, (error as Error).message, repairs, switches);
+      if (!parsed.ok) return unreadable(id, name, parsed.message, repairs, entry);
+      value = parsed.value;
+    }
+  } else {
+    const parsed = parseArguments(raw, repairs, switches);
+    if (!parsed.ok) return unreadable(id, name, parsed.message, repairs, entry);
+    value = parsed.value;
   }
-  const repairJson = stepEnabled(switches, "repair-json");
-  let value = parsed.value;
   if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
-    value = unwrapString(value, repairs, repairJson);
+    value = unwrapString(value, repairs, stepEnabled(switches, "repair-json"));
   }
-  const { tool, activity } = entry;
   if (stepEnabled(switches, "unwrap-envelope")) {
-    value = unwrapEnvelope(value, () => tool.activitySchema(activity.name), repairs, repairJson);
+    const { tool, activity } = entry;
+    entry.schema ??= () => tool.activitySchema(activity.name);
+    value = unwrapEnvelope(value, entry.schema, repairs, stepEnabled(switches, "repair-json"));
   }
-  value = undoLowering(value, plan);
-  const coerce = stepEnabled(switches, "coerce")
-    ? (input: unknown, fixes: Repair[]) =>
-        coerceInput(tool.activitySchema(activity.name), input, fixes, repairJson)
-    : undefined;
-  return { value, coerce };
+  return undoLowering(value, plan);
+}
+
+/**
+ * @internal The schema-directed coercion a call gets when its input fails validation, or `undefined`
+ * when the `coerce` step is off. Made once per activity and JSON-repair switch, not once per call.
+ */
+export function coercionFor(
+  entry: CatalogEntry,
+  switches: RepairOptions | undefined,
+): InputRepair | undefined {
+  if (!stepEnabled(switches, "coerce")) return undefined;
+  const repairJson = stepEnabled(switches, "repair-json");
+  const cached = repairJson ? entry.coerce : entry.coerceStrict;
+  if (cached !== undefined) return cached;
+  const { tool, activity } = entry;
+  const coerce: InputRepair = (input, fixes) =>
+    coerceInput(tool.activitySchema(activity.name), input, fixes, repairJson);
+  if (repairJson) entry.coerce = coerce;
+  else entry.coerceStrict = coerce;
+  return coerce;
+}
+
+function unreadable(
+  id: string,
+  name: string,
+  message: string,
+  repairs: readonly Repair[],
+  entry: CatalogEntry,
+): UnreadableCall {
+  return new UnreadableCall(failedCall(id, name, message, "invalid_json", repairs, entry));
 }
 
 /** @internal The result of a call that never reached its method. */

@@ -17,7 +17,7 @@ import type { TaskMemory } from "../memory/task-memory.js";
 import { type ActivityOutcome, runActivity, validateActivityInput } from "../tool/run-activity.js";
 import { Tool } from "../tool/tool.js";
 import { buildCatalog, type Catalog, type CatalogEntry } from "./catalog.js";
-import { decodeCall, failedCall } from "./decode-call.js";
+import { coercionFor, decodeCall, failedCall, UnreadableCall } from "./decode-call.js";
 import { runBatch } from "./run-batch.js";
 import { shareTaskMemory } from "./toolbox-memory.js";
 import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
@@ -26,6 +26,9 @@ interface CacheEntry {
   readonly stamp: readonly (readonly ToolActivity[])[];
   readonly compiled: CompiledTools<Dialect>;
 }
+
+// Shared by calls that pass no options: `execute` runs per model call, a default `{}` would be made each time.
+const noOptions: ExecuteOptions = Object.freeze({});
 
 /**
  * A set of tools as one provider-facing unit: names that every provider accepts, each provider's
@@ -188,7 +191,7 @@ export class Toolbox {
    * result.artifact.toText(); // "4"
    * ```
    */
-  async execute(call: ToolCallInput, options: ExecuteOptions = {}): Promise<ToolCallResult> {
+  async execute(call: ToolCallInput, options: ExecuteOptions = noOptions): Promise<ToolCallResult> {
     const id = call.id ?? `call_${++this.#nextId}`;
     const name = String(call.name);
     const switches = this.#switches(options);
@@ -199,36 +202,21 @@ export class Toolbox {
       repairs,
       stepEnabled(switches, "resolve-name"),
     );
-    if (found === undefined) {
-      const inner = this.#expand(id, call, switches);
-      if (inner !== undefined)
-        return this.#parallelResult(id, name, inner, await this.executeAll(inner.calls, options));
-      return failedCall(
-        id,
-        name,
-        unknownNameMessage(name, this.#enabledNames()),
-        "unknown_tool",
-        repairs,
-      );
-    }
-    const decoded = decodeCall({
-      id,
-      name,
-      entry: found.target,
-      call,
-      plan: this.#plan(found.target, options.dialect),
-      switches,
-      repairs,
-    });
-    if ("result" in decoded) return decoded.result;
-    const { tool, activity } = found.target;
+    // The rare paths wait in their own method: with no `await` here, a synchronous call settles sooner.
+    if (found === undefined)
+      return this.#executeUnknown(id, name, call, options, switches, repairs);
+    const entry = found.target;
+    const plan = this.#plan(entry, options.dialect);
+    const decoded = decodeCall(id, name, entry, call, plan, switches, repairs);
+    if (decoded instanceof UnreadableCall) return decoded.result;
     // Not awaited when nothing waits: a synchronous activity's result comes back without extra ticks.
     // Arguments sent as text were parsed here, so no one else holds the value: it needs no copy.
     const owned = typeof call.arguments === "string";
-    const outcome = runActivity(tool, activity.name, decoded.value, options, decoded.coerce, owned);
+    const coerce = coercionFor(entry, switches);
+    const outcome = runActivity(entry.tool, entry.activity.name, decoded, options, coerce, owned);
     return outcome instanceof Promise
-      ? outcome.then((done) => callResult(id, name, found.target, done, repairs))
-      : callResult(id, name, found.target, outcome, repairs);
+      ? outcome.then((done) => callResult(id, name, entry, done, repairs))
+      : callResult(id, name, entry, outcome, repairs);
   }
 
   /**
@@ -257,18 +245,13 @@ export class Toolbox {
       const message = unknownNameMessage(name, this.#enabledNames());
       return { ok: false, result: failedCall(id, name, message, "unknown_tool", repairs) };
     }
-    const decoded = decodeCall({
-      id,
-      name,
-      entry: found.target,
-      call,
-      plan: this.#plan(found.target, options.dialect),
-      switches,
-      repairs,
-    });
-    if ("result" in decoded) return { ok: false, result: decoded.result };
-    const { tool, activity } = found.target;
-    const checked = await validateActivityInput(tool, activity.name, decoded.value, decoded.coerce);
+    const entry = found.target;
+    const plan = this.#plan(entry, options.dialect);
+    const decoded = decodeCall(id, name, entry, call, plan, switches, repairs);
+    if (decoded instanceof UnreadableCall) return { ok: false, result: decoded.result };
+    const { tool, activity } = entry;
+    const coerce = coercionFor(entry, switches);
+    const checked = await validateActivityInput(tool, activity.name, decoded, coerce);
     const allRepairs = [...repairs, ...checked.repairs];
     if (!checked.ok) {
       const result: ToolCallResult = {
@@ -411,6 +394,21 @@ export class Toolbox {
   #switches(options: ExecuteOptions): RepairOptions | undefined {
     if (options.repairs === undefined) return this.#repairs;
     return { ...this.#repairs, ...options.repairs };
+  }
+
+  async #executeUnknown(
+    id: string,
+    name: string,
+    call: ToolCallInput,
+    options: ExecuteOptions,
+    switches: RepairOptions | undefined,
+    repairs: Repair[],
+  ): Promise<ToolCallResult> {
+    const inner = this.#expand(id, call, switches);
+    if (inner !== undefined)
+      return this.#parallelResult(id, name, inner, await this.executeAll(inner.calls, options));
+    const message = unknownNameMessage(name, this.#enabledNames());
+    return failedCall(id, name, message, "unknown_tool", repairs);
   }
 
   #expand(
