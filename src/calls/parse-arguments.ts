@@ -27,11 +27,7 @@ export function parseArguments(
   }
 }
 
-/**
- * @internal The slow half of {@link parseArguments}, for text `JSON.parse` refused with `parseError`:
- * callers that parse the happy path themselves hand over here.
- */
-export function parseBroken(
+function parseBroken(
   raw: string,
   parseError: string,
   repairs: Repair[],

@@ -53,7 +53,7 @@ function undoObject(
     changes =
       entry.key !== name ||
       (entry.syntheticNull && item === null) ||
-      undoLowering(item, entry.plan) !== item;
+      (entry.plan !== undefined && undoLowering(item, entry.plan) !== item);
   }
   if (!changes) return value;
   const out: Record<string, unknown> = {};

@@ -26,8 +26,8 @@ export function unwrapEnvelope(
 ): unknown {
   let current = value;
   for (let round = 0; round < 3 && isPlainObject(current); round++) {
-    const key = soleKey(current);
-    if (key === undefined || !envelopeKeys.has(key)) break;
+    const key = soleEnvelopeKey(current);
+    if (key === undefined) break;
     const properties = schema().properties;
     if (properties !== undefined && Object.hasOwn(properties, key)) break;
     let inner: unknown = current[key];
@@ -40,11 +40,12 @@ export function unwrapEnvelope(
 }
 
 // The one own key of an object, or undefined when it has none or several (no array of keys on the way).
-function soleKey(value: Record<string, unknown>): string | undefined {
+/** The object's only key when it is an envelope key; a call's first key usually settles it. */
+function soleEnvelopeKey(value: Record<string, unknown>): string | undefined {
   let found: string | undefined;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    if (found !== undefined) return undefined;
+    if (found !== undefined || !envelopeKeys.has(key)) return undefined;
     found = key;
   }
   return found;

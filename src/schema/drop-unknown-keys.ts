@@ -60,6 +60,19 @@ const inertNode: PruneNode = {
   items: undefined,
 };
 
+/**
+ * @internal The root properties under which the walk can never drop a key (their subtrees hold no closed
+ * object): a value whose keys are all among them has nothing to drop. `undefined` for a root that is not
+ * a plain object node (a `$ref`, a union, a boolean schema).
+ */
+export function settledProperties(schema: JsonSchema): ReadonlySet<string> | undefined {
+  const root = planOf(schema);
+  if (root === inertNode || root.dynamic !== undefined) return undefined;
+  const settled = new Set<string>();
+  for (const [key, child] of root.properties ?? []) if (child.inert) settled.add(key);
+  return settled;
+}
+
 function planOf(root: JsonSchema): PruneNode {
   if (typeof root !== "object" || root === null) return inertNode;
   let plan = plans.get(root);

@@ -55,10 +55,14 @@ export function zodValidator(
   return (value) => {
     if (!isAsync) {
       try {
-        const result = safeParse(schema, value, { reportInput: true });
-        return result.success
-          ? { ok: true, value: result.data }
-          : { ok: false, issues: zodIssues(result.error.issues) };
+        // Without a context first: zod copies any context it is given, on every parse. Only a failing
+        // input is parsed again, to have each issue carry the value it refused.
+        const result = safeParse(schema, value);
+        if (result.success) return { ok: true, value: result.data };
+        const reported = safeParse(schema, value, { reportInput: true });
+        return reported.success
+          ? { ok: true, value: reported.data }
+          : { ok: false, issues: zodIssues(reported.error.issues) };
       } catch (error) {
         if (!(error instanceof $ZodAsyncError)) throw error;
         isAsync = true;

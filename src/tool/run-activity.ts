@@ -46,6 +46,12 @@ export interface ActivityOutcome {
 export type InputRepair = (input: unknown, repairs: Repair[]) => unknown;
 
 /**
+ * @internal Who holds an input: `"shared"`, the caller (it is copied first); `"owned"`, only this call
+ * (parsed from the model's text); `"checked"`, only this call and known to have no unknown keys.
+ */
+export type InputOwnership = "shared" | "owned" | "checked";
+
+/**
  * Runs one activity the way a model's call should run: resolve, copy, drop unknown keys, validate,
  * call with a time limit and an abort signal, coerce the result, send it through the activity's
  * output memories. Model-caused problems come back as
@@ -77,7 +83,7 @@ export function runActivity(
   input: unknown,
   options: RunOptions = {},
   repairInput?: InputRepair,
-  owned = false,
+  ownership: InputOwnership = "shared",
 ): MaybePromise<ActivityOutcome> {
   const state = toolState(tool);
   options.signal?.throwIfAborted();
@@ -86,8 +92,8 @@ export function runActivity(
   }
   // An input only this call holds (parsed from the model's text) needs no defensive copy, unless a
   // hook will see it after the method could have changed it.
-  const skipCopy = owned && state.onAfterRun === undefined;
-  const outcome = attempt(tool, state, activityName, input, options, repairInput, skipCopy);
+  const held = state.onAfterRun === undefined ? ownership : "shared";
+  const outcome = attempt(tool, state, activityName, input, options, repairInput, held);
   if (state.onAfterRun === undefined) return outcome;
   return andThen(outcome, (done) => finish(tool, activityName, input, done));
 }
@@ -120,9 +126,9 @@ function attempt(
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
-  owned = false,
+  ownership: InputOwnership = "shared",
 ): MaybePromise<ActivityOutcome> {
-  const prepared = prepareInput(tool, state, activityName, input, repairInput, owned);
+  const prepared = prepareInput(tool, state, activityName, input, repairInput, ownership);
   // Branches rather than a callback: the synchronous path allocates no closure.
   return prepared instanceof Promise
     ? prepared.then((ready) => run(tool, state, ready, options))
@@ -219,7 +225,7 @@ function prepareInput(
   activityName: string,
   input: unknown,
   repairInput: InputRepair | undefined,
-  owned = false,
+  ownership: InputOwnership = "shared",
 ): MaybePromise<PreparedInput> {
   const definition = state.classActivities.byName.get(activityName);
   if (definition === undefined || tool.findActivity(activityName) === undefined) {
@@ -234,7 +240,7 @@ function prepareInput(
   const schema = resolveInputSchema(tool, definition, state);
   let copy: unknown;
   try {
-    copy = owned ? (input ?? {}) : cloneInput(input ?? {});
+    copy = ownership === "shared" ? cloneInput(input ?? {}) : (input ?? {});
   } catch (error) {
     if (!(error instanceof InputTooDeepError)) throw error;
     return {
@@ -249,7 +255,9 @@ function prepareInput(
     };
   }
   const repairs: Repair[] = [];
-  const validation = pruneAndValidate(schema, copy, repairs);
+  // A checked input has no key to drop: the walk would find nothing.
+  const validation =
+    ownership === "checked" ? schema.validate(copy) : pruneAndValidate(schema, copy, repairs);
   return validation instanceof Promise
     ? validation.then((result) =>
         repairOnce(schema, copy, result, repairs, definition, repairInput),

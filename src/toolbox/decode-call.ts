@@ -1,6 +1,6 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
-import { parseArguments, parseBroken } from "../calls/parse-arguments.js";
+import { parseArguments } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
@@ -10,17 +10,31 @@ import { unwrapString } from "../calls/unwrap-string.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
 import type { InputRepair } from "../tool/run-activity.js";
 import type { CatalogEntry } from "./catalog.js";
+import { buildQuickCheck, type QuickCheck } from "./quick-check.js";
 
 /** @internal Arguments that could not be read: the result the model gets instead of a run. */
 export class UnreadableCall {
   constructor(readonly result: ToolCallResult) {}
 }
 
+/** @internal What {@link parseText} returns for text `JSON.parse` refuses. */
+export const notParsed: unique symbol = Symbol("not parsed");
+
+/** @internal `JSON.parse` of a call's text arguments, or {@link notParsed}: the happy path alone. */
+export function parseText(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return notParsed;
+  }
+}
+
 /**
  * @internal The decode pipeline after name resolution: parse (fast path, then the JSON repair steps),
  * unwrap double encoding and `{"values": …}` envelopes, undo the dialect's lowering. Returns the input
- * for validation, or an {@link UnreadableCall} when the arguments cannot be read. Positional parameters
- * and no result wrapper: this runs on every call.
+ * for validation, or an {@link UnreadableCall} when the arguments cannot be read. `parsed` is what
+ * {@link parseText} already made of text arguments. Positional parameters and no result wrapper: this
+ * runs on every call.
  */
 export function decodeCall(
   id: string,
@@ -30,21 +44,13 @@ export function decodeCall(
   plan: DecodePlan | undefined,
   switches: RepairOptions | undefined,
   repairs: Repair[],
+  parsed: unknown = notParsed,
 ): unknown {
-  const raw = call.arguments;
-  let value: unknown;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      const parsed = parseBroken(raw, (error as Error).message, repairs, switches);
-      if (!parsed.ok) return unreadable(id, name, parsed.message, repairs, entry);
-      value = parsed.value;
-    }
-  } else {
-    const parsed = parseArguments(raw, repairs, switches);
-    if (!parsed.ok) return unreadable(id, name, parsed.message, repairs, entry);
-    value = parsed.value;
+  let value = parsed;
+  if (value === notParsed) {
+    const read = parseArguments(call.arguments, repairs, switches);
+    if (!read.ok) return unreadable(id, name, read.message, repairs, entry);
+    value = read.value;
   }
   if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
     value = unwrapString(value, repairs, stepEnabled(switches, "repair-json"));
@@ -75,6 +81,27 @@ export function coercionFor(
   if (repairJson) entry.coerce = coerce;
   else entry.coerceStrict = coerce;
   return coerce;
+}
+
+/**
+ * @internal The quick check of an activity under a decode plan, made once per entry and plan; `undefined`
+ * where none applies (the full decode runs), also when the schema cannot be read here: the full path
+ * reports that the way it always has.
+ */
+export function quickCheckOf(
+  entry: CatalogEntry,
+  plan: DecodePlan | undefined,
+): QuickCheck | undefined {
+  const cached = entry.quick;
+  if (cached !== undefined && cached.plan === plan) return cached.check;
+  let check: QuickCheck | undefined;
+  try {
+    check = buildQuickCheck(entry.tool.activitySchema(entry.activity.name), plan);
+  } catch {
+    check = undefined;
+  }
+  entry.quick = { plan, check };
+  return check;
 }
 
 function unreadable(

@@ -14,10 +14,24 @@ import { lowerSchema } from "../dialects/lower-schema.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import type { TaskMemory } from "../memory/task-memory.js";
-import { type ActivityOutcome, runActivity, validateActivityInput } from "../tool/run-activity.js";
+import {
+  type ActivityOutcome,
+  type InputOwnership,
+  runActivity,
+  validateActivityInput,
+} from "../tool/run-activity.js";
 import { Tool } from "../tool/tool.js";
 import { buildCatalog, type Catalog, type CatalogEntry } from "./catalog.js";
-import { coercionFor, decodeCall, failedCall, UnreadableCall } from "./decode-call.js";
+import {
+  coercionFor,
+  decodeCall,
+  failedCall,
+  notParsed,
+  parseText,
+  quickCheckOf,
+  UnreadableCall,
+} from "./decode-call.js";
+import { passesQuickCheck } from "./quick-check.js";
 import { runBatch } from "./run-batch.js";
 import { shareTaskMemory } from "./toolbox-memory.js";
 import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
@@ -207,13 +221,31 @@ export class Toolbox {
       return this.#executeUnknown(id, name, call, options, switches, repairs);
     const entry = found.target;
     const plan = this.#plan(entry, options.dialect);
-    const decoded = decodeCall(id, name, entry, call, plan, switches, repairs);
-    if (decoded instanceof UnreadableCall) return decoded.result;
-    // Not awaited when nothing waits: a synchronous activity's result comes back without extra ticks.
-    // Arguments sent as text were parsed here, so no one else holds the value: it needs no copy.
-    const owned = typeof call.arguments === "string";
+    const raw = call.arguments;
+    // Arguments sent as text are parsed here, so no one else holds the value: it needs no copy. Most
+    // parse into keys no decode step touches: one pass over them stands in for those steps.
+    let ownership: InputOwnership = "shared";
+    let decoded: unknown = notParsed;
+    if (typeof raw === "string") {
+      ownership = "owned";
+      decoded = parseText(raw);
+      const check = decoded === notParsed ? undefined : quickCheckOf(entry, plan);
+      if (check !== undefined && passesQuickCheck(check, decoded)) ownership = "checked";
+    }
+    if (ownership !== "checked") {
+      decoded = decodeCall(id, name, entry, call, plan, switches, repairs, decoded);
+      if (decoded instanceof UnreadableCall) return decoded.result;
+    }
     const coerce = coercionFor(entry, switches);
-    const outcome = runActivity(entry.tool, entry.activity.name, decoded, options, coerce, owned);
+    // Not awaited when nothing waits: a synchronous activity's result comes back without extra ticks.
+    const outcome = runActivity(
+      entry.tool,
+      entry.activity.name,
+      decoded,
+      options,
+      coerce,
+      ownership,
+    );
     return outcome instanceof Promise
       ? outcome.then((done) => callResult(id, name, entry, done, repairs))
       : callResult(id, name, entry, outcome, repairs);
