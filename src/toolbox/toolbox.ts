@@ -1,7 +1,4 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
-import { ListArtifact } from "../artifacts/list-artifact.js";
-import { expandParallel, isParallelWrapper } from "../calls/expand-parallel.js";
-import { parseArguments } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
@@ -13,6 +10,7 @@ import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect
 import { lowerSchema } from "../dialects/lower-schema.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
+import { deepFreeze } from "../internal/deep-freeze.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import {
   type ActivityOutcome,
@@ -31,6 +29,7 @@ import {
   quickCheckOf,
   UnreadableCall,
 } from "./decode-call.js";
+import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
 import { passesQuickCheck } from "./quick-check.js";
 import { runBatch } from "./run-batch.js";
 import { shareTaskMemory } from "./toolbox-memory.js";
@@ -324,7 +323,7 @@ export class Toolbox {
         [],
         stepEnabled(switches, "resolve-name"),
       );
-      const inner = exact === undefined ? this.#expand(id, named, switches) : undefined;
+      const inner = exact === undefined ? expandWrapper(id, named, switches) : undefined;
       return { call: named, inner };
     });
     const flat = groups.flatMap((group) => group.inner?.calls ?? [group.call]);
@@ -340,7 +339,7 @@ export class Toolbox {
       if (group.inner === undefined) return results[position++] as ToolCallResult;
       const inner = results.slice(position, position + group.inner.calls.length);
       position += group.inner.calls.length;
-      return this.#parallelResult(group.call.id, String(group.call.name), group.inner, inner);
+      return parallelResult(group.call.id, String(group.call.name), group.inner, inner);
     });
   }
 
@@ -436,46 +435,11 @@ export class Toolbox {
     switches: RepairOptions | undefined,
     repairs: Repair[],
   ): Promise<ToolCallResult> {
-    const inner = this.#expand(id, call, switches);
+    const inner = expandWrapper(id, call, switches);
     if (inner !== undefined)
-      return this.#parallelResult(id, name, inner, await this.executeAll(inner.calls, options));
+      return parallelResult(id, name, inner, await this.executeAll(inner.calls, options));
     const message = unknownNameMessage(name, this.#enabledNames());
     return failedCall(id, name, message, "unknown_tool", repairs);
-  }
-
-  #expand(
-    id: string,
-    call: ToolCallInput,
-    switches: RepairOptions | undefined,
-  ): { calls: ToolCallInput[]; repairs: Repair[] } | undefined {
-    if (!stepEnabled(switches, "expand-parallel") || !isParallelWrapper(String(call.name)))
-      return undefined;
-    const repairs: Repair[] = [];
-    const parsed = parseArguments(call.arguments, repairs, switches);
-    const calls = parsed.ok ? expandParallel(id, parsed.value) : undefined;
-    if (calls === undefined) return undefined;
-    repairs.push({
-      step: "expand-parallel",
-      detail: `expanded ${calls.length} calls from ${String(call.name)}`,
-    });
-    return { calls, repairs };
-  }
-
-  #parallelResult(
-    id: string,
-    name: string,
-    inner: { calls: ToolCallInput[]; repairs: Repair[] },
-    results: readonly ToolCallResult[],
-  ): ToolCallResult {
-    return {
-      id,
-      name,
-      toolName: undefined,
-      activityName: undefined,
-      artifact: new ListArtifact(results.map((result) => result.artifact)),
-      repairs: inner.repairs,
-      calls: results,
-    };
   }
 }
 
@@ -515,10 +479,4 @@ function checkConcurrency(value: number): number {
 function describe(value: unknown): string {
   if (value === null || typeof value !== "object") return String(value);
   return `an instance of ${value.constructor?.name ?? "an unknown class"}`;
-}
-
-function deepFreeze(value: unknown): void {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
 }

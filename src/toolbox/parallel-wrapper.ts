@@ -1,0 +1,52 @@
+import { ListArtifact } from "../artifacts/list-artifact.js";
+import { expandParallel, isParallelWrapper } from "../calls/expand-parallel.js";
+import { parseArguments } from "../calls/parse-arguments.js";
+import type { Repair } from "../calls/repair.js";
+import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
+import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+
+/** @internal The calls inside a parallel wrapper, and the repair that records the expansion. */
+export interface ExpandedWrapper {
+  readonly calls: ToolCallInput[];
+  readonly repairs: Repair[];
+}
+
+/**
+ * @internal The calls a `multi_tool_use.parallel`-style wrapper holds, or `undefined` when `call` is not
+ * one (or the `expand-parallel` step is off, or its arguments list no calls).
+ */
+export function expandWrapper(
+  id: string,
+  call: ToolCallInput,
+  switches: RepairOptions | undefined,
+): ExpandedWrapper | undefined {
+  if (!stepEnabled(switches, "expand-parallel") || !isParallelWrapper(String(call.name)))
+    return undefined;
+  const repairs: Repair[] = [];
+  const parsed = parseArguments(call.arguments, repairs, switches);
+  const calls = parsed.ok ? expandParallel(id, parsed.value) : undefined;
+  if (calls === undefined) return undefined;
+  repairs.push({
+    step: "expand-parallel",
+    detail: `expanded ${calls.length} calls from ${String(call.name)}`,
+  });
+  return { calls, repairs };
+}
+
+/** @internal The one result of a wrapper call: its calls' artifacts as a list, their results kept. */
+export function parallelResult(
+  id: string,
+  name: string,
+  wrapper: ExpandedWrapper,
+  results: readonly ToolCallResult[],
+): ToolCallResult {
+  return {
+    id,
+    name,
+    toolName: undefined,
+    activityName: undefined,
+    artifact: new ListArtifact(results.map((result) => result.artifact)),
+    repairs: wrapper.repairs,
+    calls: results,
+  };
+}
