@@ -15,8 +15,10 @@ export interface CatalogEntry {
   readonly activity: ToolActivity;
   /** The any-dialect decode plan, computed on first use. */
   genericPlan?: { readonly plan: DecodePlan | undefined };
-  /** The quick check for the decode plan last used, made on first use. */
-  quick?: { readonly plan: DecodePlan | undefined; readonly check: QuickCheck | undefined };
+  /** The quick check for the decode plan last used. */
+  quick?: { readonly plan: DecodePlan; readonly check: QuickCheck | undefined };
+  /** The quick check where no plan applies (nothing to undo), made on first use. */
+  quickPlain?: { readonly check: QuickCheck | undefined };
   /** Reads the activity's input schema (on this tool, now); made on first use. */
   schema?: () => JsonSchemaObject;
   /** The schema-directed coercion with JSON repair on, made on first use. */

@@ -92,16 +92,30 @@ export function quickCheckOf(
   entry: CatalogEntry,
   plan: DecodePlan | undefined,
 ): QuickCheck | undefined {
-  const cached = entry.quick;
-  if (cached !== undefined && cached.plan === plan) return cached.check;
-  let check: QuickCheck | undefined;
-  try {
-    check = buildQuickCheck(entry.tool.activitySchema(entry.activity.name), plan);
-  } catch {
-    check = undefined;
+  if (plan === undefined) {
+    entry.quickPlain ??= { check: tryQuickCheck(entry, undefined) };
+    return entry.quickPlain.check;
   }
-  entry.quick = { plan, check };
-  return check;
+  const last = entry.quick;
+  if (last !== undefined && last.plan === plan) return last.check;
+  // Plans belong to one activity and dialect: they key the checks of a toolbox used with several.
+  let known = checksByPlan.get(plan);
+  if (known === undefined) {
+    known = { check: tryQuickCheck(entry, plan) };
+    checksByPlan.set(plan, known);
+  }
+  entry.quick = { plan, check: known.check };
+  return known.check;
+}
+
+const checksByPlan = new WeakMap<DecodePlan, { readonly check: QuickCheck | undefined }>();
+
+function tryQuickCheck(entry: CatalogEntry, plan: DecodePlan | undefined): QuickCheck | undefined {
+  try {
+    return buildQuickCheck(entry.tool.activitySchema(entry.activity.name), plan);
+  } catch {
+    return undefined;
+  }
 }
 
 function unreadable(
