@@ -39,7 +39,6 @@ export function unwrapEnvelope(
   return current;
 }
 
-// The one own key of an object, or undefined when it has none or several (no array of keys on the way).
 /** The object's only key when it is an envelope key; a call's first key usually settles it. */
 function soleEnvelopeKey(value: Record<string, unknown>): string | undefined {
   let found: string | undefined;

@@ -8,25 +8,14 @@ export interface DropResult {
   readonly dropped: readonly (readonly (string | number)[])[];
 }
 
-// The walk is synchronous and calls no user code, so one path and one list serve every walk: a call
-// that drops nothing allocates neither.
-const scratchPath: (string | number)[] = [];
-let scratchDropped: (string | number)[][] = [];
-const noneDropped: DropResult["dropped"] = Object.freeze([]);
-
 /**
  * @internal Removes the keys a closed object (`additionalProperties: false`) does not declare, guided by
  * the schema, without touching the input (copy on write). Unions are followed only where exactly one
  * branch fits the value's JSON type, so a key is never dropped on a guess.
  */
 export function dropUnknownKeys(schema: JsonSchema, value: unknown): DropResult {
-  // Reset first: a walk cut short by a throw (a stack overflow on absurd nesting) leaves them dirty.
-  if (scratchPath.length !== 0) scratchPath.length = 0;
-  if (scratchDropped.length !== 0) scratchDropped.length = 0;
-  const pruned = run(planOf(schema), value, scratchPath, scratchDropped);
-  if (scratchDropped.length === 0) return { value: pruned, dropped: noneDropped };
-  const dropped = scratchDropped;
-  scratchDropped = [];
+  const dropped: (string | number)[][] = [];
+  const pruned = run(planOf(schema), value, [], dropped);
   return { value: pruned, dropped };
 }
 

@@ -6,7 +6,6 @@ import type { InputRepair } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
 import { assignNativeNames } from "./native-names.js";
-import type { QuickCheck } from "./quick-check.js";
 
 /** @internal One activity of one tool in a toolbox, with its native name. */
 export interface CatalogEntry {
@@ -15,10 +14,6 @@ export interface CatalogEntry {
   readonly activity: ToolActivity;
   /** The any-dialect decode plan, computed on first use. */
   genericPlan?: { readonly plan: DecodePlan | undefined };
-  /** The quick check for the decode plan last used. */
-  quick?: { readonly plan: DecodePlan; readonly check: QuickCheck | undefined };
-  /** The quick check where no plan applies (nothing to undo), made on first use. */
-  quickPlain?: { readonly check: QuickCheck | undefined };
   /** Reads the activity's input schema (on this tool, now); made on first use. */
   schema?: () => JsonSchemaObject;
   /** The schema-directed coercion with JSON repair on, made on first use. */

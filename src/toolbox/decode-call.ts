@@ -1,6 +1,6 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
-import { parseArguments } from "../calls/parse-arguments.js";
+import { type ParsedArguments, parseArguments } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
@@ -17,24 +17,12 @@ export class UnreadableCall {
   constructor(readonly result: ToolCallResult) {}
 }
 
-/** @internal What {@link parseText} returns for text `JSON.parse` refuses. */
-export const notParsed: unique symbol = Symbol("not parsed");
-
-/** @internal `JSON.parse` of a call's text arguments, or {@link notParsed}: the happy path alone. */
-export function parseText(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return notParsed;
-  }
-}
-
 /**
  * @internal The decode pipeline after name resolution: parse (fast path, then the JSON repair steps),
  * unwrap double encoding and `{"values": …}` envelopes, undo the dialect's lowering. Returns the input
- * for validation, or an {@link UnreadableCall} when the arguments cannot be read. `parsed` is what
- * {@link parseText} already made of text arguments. Positional parameters and no result wrapper: this
- * runs on every call.
+ * for validation, or an {@link UnreadableCall} when the arguments cannot be read. `read` is what the
+ * caller already made of the arguments with `parseArguments`, if it did. Positional parameters and no
+ * result wrapper: this runs on every call.
  */
 export function decodeCall(
   id: string,
@@ -44,14 +32,10 @@ export function decodeCall(
   plan: DecodePlan | undefined,
   switches: RepairOptions | undefined,
   repairs: Repair[],
-  parsed: unknown = notParsed,
+  read: ParsedArguments = parseArguments(call.arguments, repairs, switches),
 ): unknown {
-  let value = parsed;
-  if (value === notParsed) {
-    const read = parseArguments(call.arguments, repairs, switches);
-    if (!read.ok) return unreadable(id, name, read.message, repairs, entry);
-    value = read.value;
-  }
+  if (!read.ok) return unreadable(id, name, read.message, repairs, entry);
+  let value = read.value;
   if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
     value = unwrapString(value, repairs, stepEnabled(switches, "repair-json"));
   }
@@ -92,23 +76,17 @@ export function quickCheckOf(
   entry: CatalogEntry,
   plan: DecodePlan | undefined,
 ): QuickCheck | undefined {
-  if (plan === undefined) {
-    entry.quickPlain ??= { check: tryQuickCheck(entry, undefined) };
-    return entry.quickPlain.check;
-  }
-  const last = entry.quick;
-  if (last !== undefined && last.plan === plan) return last.check;
-  // Plans belong to one activity and dialect: they key the checks of a toolbox used with several.
-  let known = checksByPlan.get(plan);
+  // A plan belongs to one activity and dialect; with no plan, the entry itself names the check.
+  const key = plan ?? entry;
+  let known = quickChecks.get(key);
   if (known === undefined) {
     known = { check: tryQuickCheck(entry, plan) };
-    checksByPlan.set(plan, known);
+    quickChecks.set(key, known);
   }
-  entry.quick = { plan, check: known.check };
   return known.check;
 }
 
-const checksByPlan = new WeakMap<DecodePlan, { readonly check: QuickCheck | undefined }>();
+const quickChecks = new WeakMap<object, { readonly check: QuickCheck | undefined }>();
 
 function tryQuickCheck(entry: CatalogEntry, plan: DecodePlan | undefined): QuickCheck | undefined {
   try {

@@ -1,4 +1,5 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
+import { type ParsedArguments, parseArguments } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
@@ -24,8 +25,6 @@ import {
   coercionFor,
   decodeCall,
   failedCall,
-  notParsed,
-  parseText,
   quickCheckOf,
   UnreadableCall,
 } from "./decode-call.js";
@@ -224,15 +223,19 @@ export class Toolbox {
     // Arguments sent as text are parsed here, so no one else holds the value: it needs no copy. Most
     // parse into keys no decode step touches: one pass over them stands in for those steps.
     let ownership: InputOwnership = "shared";
-    let decoded: unknown = notParsed;
+    let read: ParsedArguments | undefined;
+    let decoded: unknown;
     if (typeof raw === "string") {
       ownership = "owned";
-      decoded = parseText(raw);
-      const check = decoded === notParsed ? undefined : quickCheckOf(entry, plan);
-      if (check !== undefined && passesQuickCheck(check, decoded)) ownership = "checked";
+      read = parseArguments(raw, repairs, switches);
+      const check = read.ok ? quickCheckOf(entry, plan) : undefined;
+      if (read.ok && check !== undefined && passesQuickCheck(check, read.value)) {
+        ownership = "checked";
+        decoded = read.value;
+      }
     }
     if (ownership !== "checked") {
-      decoded = decodeCall(id, name, entry, call, plan, switches, repairs, decoded);
+      decoded = decodeCall(id, name, entry, call, plan, switches, repairs, read);
       if (decoded instanceof UnreadableCall) return decoded.result;
     }
     const coerce = coercionFor(entry, switches);
