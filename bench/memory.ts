@@ -7,14 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
-import {
-  type ArtifactStore,
-  InMemoryArtifactStore,
-  RedisArtifactStore,
-  SqliteArtifactStore,
-  TaskMemory,
-  TextArtifact,
-} from "../src/index.js";
+import { TextArtifact } from "../src/index.js";
+import { type ArtifactStore, InMemoryArtifactStore, TaskMemory } from "../src/memory.js";
+import { RedisArtifactStore } from "../src/memory-redis.js";
+import { SqliteArtifactStore } from "../src/memory-sqlite.js";
 import { TextCorpus } from "../test/fixtures/text-corpus.js";
 import { deleteKeys } from "../test/memory/fixtures/stores.js";
 

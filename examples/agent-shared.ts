@@ -1,5 +1,7 @@
 // Shared by the per-provider agent examples: a question and the tools to answer it with.
-import { type Agent, CalculatorTool, DateTimeTool, type PromptDriver } from "../src/index.js";
+import type { Agent } from "../src/agent.js";
+import type { PromptDriver } from "../src/index.js";
+import { CalculatorTool, DateTimeTool } from "../src/tools.js";
 
 /** The tools every example agent gets: real built-in tools, nothing mocked. */
 export function exampleTools() {

@@ -1,6 +1,7 @@
 // Run: ANTHROPIC_API_KEY=… npx tsx examples/anthropic-agent.ts   (ANTHROPIC_MODEL, ANTHROPIC_BASE_URL)
+
+import { Agent } from "../src/agent.js";
 import { AnthropicPromptDriver } from "../src/anthropic.js";
-import { Agent } from "../src/index.js";
 import { askAgent, exampleTools } from "./agent-shared.js";
 
 const driver = new AnthropicPromptDriver({

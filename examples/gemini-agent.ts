@@ -1,6 +1,7 @@
 // Run: GEMINI_API_KEY=… npx tsx examples/gemini-agent.ts   (GEMINI_MODEL, GEMINI_BASE_URL)
+
+import { Agent } from "../src/agent.js";
 import { GeminiPromptDriver } from "../src/gemini.js";
-import { Agent } from "../src/index.js";
 import { askAgent, exampleTools } from "./agent-shared.js";
 
 const driver = new GeminiPromptDriver({

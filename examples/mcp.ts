@@ -1,8 +1,9 @@
 // Run: npx tsx examples/mcp.ts — serves a toolbox over MCP (Streamable HTTP), then uses it, and a
 // server from npm (server-everything, a devDependency), as ordinary tools through McpTool.
 import { fileURLToPath } from "node:url";
-import { CalculatorTool, DateTimeTool, Toolbox } from "../src/index.js";
+import { Toolbox } from "../src/index.js";
 import { McpTool, serveMcp } from "../src/mcp.js";
+import { CalculatorTool, DateTimeTool } from "../src/tools.js";
 
 const calculator = new CalculatorTool();
 const server = await serveMcp(new Toolbox([calculator, new DateTimeTool()]), {

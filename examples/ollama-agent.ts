@@ -1,6 +1,6 @@
 // Run: npx tsx examples/ollama-agent.ts   (a local Ollama; OLLAMA_MODEL, OLLAMA_HOST; AGENT_PROTOCOL=react
 // for models without native tool calling)
-import { Agent } from "../src/index.js";
+import { Agent } from "../src/agent.js";
 import { OllamaPromptDriver } from "../src/ollama.js";
 import { askAgent, exampleTools } from "./agent-shared.js";
 

@@ -1,6 +1,6 @@
 // Run: OPENAI_API_KEY=… npx tsx examples/openai-agent.ts   (OPENAI_BASE_URL for compatible servers,
 // OPENAI_MODEL to choose the model, OPENAI_API=responses for the Responses API)
-import { Agent } from "../src/index.js";
+import { Agent } from "../src/agent.js";
 import { OpenAIChatPromptDriver, OpenAIResponsesPromptDriver } from "../src/openai.js";
 import { askAgent, exampleTools } from "./agent-shared.js";
 

@@ -1,6 +1,7 @@
 // Run: npx tsx examples/task-memory.ts — an off-prompt tool stores a large output; the model reads and searches it.
 import { z } from "zod";
-import { activity, memoryReferencesOf, TaskMemory, TextArtifact, Tool } from "../src/index.js";
+import { activity, TextArtifact, Tool } from "../src/index.js";
+import { memoryReferencesOf, TaskMemory } from "../src/memory.js";
 
 class ReportTool extends Tool {
   @activity({

@@ -8,6 +8,8 @@
  * ```
  * @module
  */
+import "./node-check.js";
+
 export {
   type GeminiDriverOptions,
   GeminiPromptDriver,

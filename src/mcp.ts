@@ -10,11 +10,10 @@
  * ```
  * @module
  */
+import "./node-check.js";
 // Toolbox pulls in decorated classes (the memory tool): Symbol.metadata must exist first.
 import "./polyfill.js";
 
-export { McpConfigError } from "./errors/mcp-config-error.js";
-export { McpConnectionError } from "./errors/mcp-connection-error.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
 export { serveMcp } from "./mcp/serve-mcp.js";

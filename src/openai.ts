@@ -8,6 +8,8 @@
  * ```
  * @module
  */
+import "./node-check.js";
+
 export { OpenAIChatPromptDriver } from "./drivers/openai/openai-chat-prompt-driver.js";
 export type { OpenAIDriverOptions } from "./drivers/openai/openai-client.js";
 export { OpenAIResponsesPromptDriver } from "./drivers/openai/openai-responses-prompt-driver.js";

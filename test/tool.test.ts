@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { z } from "zod";
+import { toolMemberNames } from "../src/activity/tool-member-names.js";
 import {
   ActivityNameError,
   activity,
@@ -31,6 +32,14 @@ const allNames = [
 ];
 
 describe("Tool", () => {
+  it("reserves exactly its own members as activity method names", () => {
+    const members = new Set([
+      ...Object.getOwnPropertyNames(Tool.prototype),
+      ...Object.keys(new Tool()),
+    ]);
+    assert.deepEqual([...toolMemberNames].sort(), [...members].sort());
+  });
+
   it("is named after its class unless told otherwise", () => {
     assert.equal(new MockTool().name, "MockTool");
     assert.equal(new MockTool({ name: "FooBar" }).name, "FooBar");

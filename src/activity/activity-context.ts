@@ -1,4 +1,4 @@
-import type { ActivityMemory } from "../memory/activity-memory.js";
+import type { ActivityMemory } from "../tool/activity-memory.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolActivity } from "./tool-activity.js";
 

@@ -1,5 +1,5 @@
 import { ActivityConfigError } from "../errors/activity-config-error.js";
-import { Tool } from "../tool/tool.js";
+import type { Tool } from "../tool/tool.js";
 import type {
   ActivityConfig,
   ActivityInput,
@@ -8,6 +8,7 @@ import type {
 } from "./activity-config.js";
 import { ownActivities, recordActivity } from "./activity-registry.js";
 import type { ToolActivity } from "./tool-activity.js";
+import { shadowsToolMember } from "./tool-member-names.js";
 import { validateActivityConfig } from "./validate-config.js";
 
 /**
@@ -44,7 +45,7 @@ export function activity<
     };
     if (typeof context.name !== "string") fail("symbol-named methods cannot be activities");
     if (context.static) fail("static methods cannot be activities");
-    if (methodName in Tool.prototype || methodName === "name") {
+    if (shadowsToolMember(methodName)) {
       fail(
         `the method name shadows Tool.${methodName}; rename the method and set \`name: "${methodName}"\``,
       );

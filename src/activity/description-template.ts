@@ -1,8 +1,10 @@
-import nunjucks from "nunjucks";
+import type { Environment } from "nunjucks";
+import { loadOnUse } from "../internal/load-on-use.js";
 
 // Griptape renders descriptions with Jinja2; nunjucks is the maintained Jinja-compatible engine for JS.
-// Autoescape is off: descriptions are prompt text, not HTML.
-const environment = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });
+// It is loaded with the first description that is a template: plain descriptions never need it.
+const nunjucks = loadOnUse<typeof import("nunjucks")>("nunjucks");
+let environment: Environment | undefined;
 
 /** @internal A compiled description template; compiling at definition time surfaces syntax errors early. */
 export interface DescriptionTemplate {
@@ -12,6 +14,9 @@ export interface DescriptionTemplate {
 /** @internal Compiles `source` when it contains template syntax, else returns `undefined`. */
 export function compileDescription(source: string): DescriptionTemplate | undefined {
   if (!source.includes("{{") && !source.includes("{%")) return undefined;
-  const template = new nunjucks.Template(source, environment, undefined, true);
+  const engine = nunjucks();
+  // Autoescape is off: descriptions are prompt text, not HTML.
+  environment ??= new engine.Environment(null, { autoescape: false, throwOnUndefined: false });
+  const template = new engine.Template(source, environment, undefined, true);
   return { render: (self) => template.render({ _self: self }) };
 }

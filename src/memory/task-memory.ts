@@ -6,12 +6,15 @@ import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { MemoryConfigError } from "../errors/memory-config-error.js";
 import type { JsonObject } from "../schema/json.js";
+import {
+  TaskMemoryTool,
+  type TaskMemoryToolOptions,
+} from "../tools/task-memory/task-memory-tool.js";
 import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
 import { splitPassages } from "./split-passages.js";
 import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
-import { TaskMemoryTool, type TaskMemoryToolOptions } from "./task-memory-tool.js";
 import { queryTerms } from "./tokenize.js";
 
 /**
@@ -277,6 +280,18 @@ export class TaskMemory {
    */
   tool(options: Omit<TaskMemoryToolOptions, "memories"> = {}): TaskMemoryTool {
     return new TaskMemoryTool({ ...options, memories: [this] });
+  }
+
+  /**
+   * True when `tool` is a memory tool that reads this memory, so a toolbox need not add another.
+   *
+   * @example
+   * ```ts
+   * memory.isServedBy(memory.tool()); // true
+   * ```
+   */
+  isServedBy(tool: object): boolean {
+    return tool instanceof TaskMemoryTool && tool.memories.includes(this);
   }
 
   /**

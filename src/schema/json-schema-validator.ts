@@ -1,20 +1,24 @@
-import Ajv2020Module, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import formatsModule from "ajv-formats";
+import type Ajv2020Module from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import { loadOnUse } from "../internal/load-on-use.js";
 import { describeEnum, describeSchema } from "./describe-schema.js";
 import type { JsonSchema, JsonSchemaObject } from "./json.js";
 import { needsSpecValidator, registerSpecResource, specValidator } from "./spec-validator.js";
 import type { ValidationIssue, ValidationResult } from "./validation-issue.js";
 
-// ajv ships CommonJS; its `.default` is the class both at run time and in its typings.
-const Ajv2020 = Ajv2020Module.default;
-const addFormats = formatsModule.default;
+// ajv (about 90 modules) is loaded with the first JSON Schema a tool uses: zod and Standard Schema
+// tools never need it. It ships CommonJS; its `.default` is the class both at run time and in its typings.
+const ajvModule = loadOnUse<typeof Ajv2020Module>("ajv/dist/2020.js");
+const formatsModule = loadOnUse<typeof import("ajv-formats")>("ajv-formats");
+type Ajv2020 = InstanceType<typeof Ajv2020Module.default>;
 
-let shared: InstanceType<typeof Ajv2020> | undefined;
+let shared: Ajv2020 | undefined;
 
-function ajv(): InstanceType<typeof Ajv2020> {
+function ajv(): Ajv2020 {
   if (shared === undefined) {
+    const Ajv2020 = ajvModule().default;
     shared = new Ajv2020({ strict: false, allErrors: true, verbose: true, logger: false });
-    addFormats(shared);
+    formatsModule().default(shared);
   }
   return shared;
 }

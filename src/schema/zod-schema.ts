@@ -1,15 +1,29 @@
-import {
-  $ZodAsyncError,
-  type $ZodIssue,
-  type $ZodType,
-  safeParse,
-  safeParseAsync,
-  toJSONSchema,
-} from "zod/v4/core";
+import type { $ZodIssue, $ZodType } from "zod/v4/core";
+import { loadOnUse } from "../internal/load-on-use.js";
 import { describeEnum } from "./describe-schema.js";
 import type { JsonSchemaObject } from "./json.js";
 import type { ValidationIssue, ValidationResult } from "./validation-issue.js";
 import { transformSchema } from "./walk-schema.js";
+
+// The core never imports zod itself (about 90 modules): a user's zod schema carries what toolwright
+// needs — zod classic its own JSON Schema converter (`~standard.jsonSchema`), classic and mini their
+// `safeParse` methods. Only zod mini's JSON Schema needs zod's converter, loaded then.
+const zodCore = loadOnUse<typeof import("zod/v4/core")>("zod/v4/core");
+
+/** The methods classic and mini schemas share; what validation calls. */
+interface ZodParser {
+  safeParse(value: unknown, params?: { reportInput?: boolean }): ZodParseResult;
+  safeParseAsync(value: unknown, params?: { reportInput?: boolean }): Promise<ZodParseResult>;
+}
+type ZodParseResult =
+  | { success: true; data: unknown }
+  | { success: false; error: { issues: $ZodIssue[] } };
+
+interface ZodJsonSchemaMethods {
+  jsonSchema?: {
+    input(options: { target: string; libraryOptions?: Record<string, unknown> }): unknown;
+  };
+}
 
 /** @internal True for a zod v4 schema (classic or mini). */
 export function isZodSchema(value: unknown): value is $ZodType {
@@ -23,11 +37,19 @@ export function isZodSchema(value: unknown): value is $ZodType {
  * strip marked closed and zod's safe-integer bounds removed (noise in every prompt).
  */
 export function zodToJsonSchema(schema: $ZodType): JsonSchemaObject {
-  const raw = toJSONSchema(schema, {
-    io: "input",
-    target: "draft-2020-12",
-    unrepresentable: "throw",
-  }) as JsonSchemaObject;
+  const standard = (schema as { "~standard"?: ZodJsonSchemaMethods })["~standard"];
+  const raw = (
+    typeof standard?.jsonSchema?.input === "function"
+      ? standard.jsonSchema.input({
+          target: "draft-2020-12",
+          libraryOptions: { unrepresentable: "throw" },
+        })
+      : zodCore().toJSONSchema(schema, {
+          io: "input",
+          target: "draft-2020-12",
+          unrepresentable: "throw",
+        })
+  ) as JsonSchemaObject;
   const cleaned = transformSchema(raw, (node) => {
     const out: JsonSchemaObject = { ...node };
     if (
@@ -51,29 +73,41 @@ export function zodToJsonSchema(schema: $ZodType): JsonSchemaObject {
 export function zodValidator(
   schema: $ZodType,
 ): (value: unknown) => ValidationResult | Promise<ValidationResult> {
+  const parser = schema as unknown as ZodParser;
   let isAsync = false;
   return (value) => {
     if (!isAsync) {
       try {
         // Without a context first: zod copies any context it is given, on every parse. Only a failing
         // input is parsed again, to have each issue carry the value it refused.
-        const result = safeParse(schema, value);
+        const result = parser.safeParse(value);
         if (result.success) return { ok: true, value: result.data };
-        const reported = safeParse(schema, value, { reportInput: true });
+        const reported = parser.safeParse(value, { reportInput: true });
         return reported.success
           ? { ok: true, value: reported.data }
           : { ok: false, issues: zodIssues(reported.error.issues) };
       } catch (error) {
-        if (!(error instanceof $ZodAsyncError)) throw error;
+        if (!isZodAsyncError(error)) throw error;
         isAsync = true;
       }
     }
-    return safeParseAsync(schema, value, { reportInput: true }).then((result) =>
-      result.success
-        ? { ok: true, value: result.data }
-        : { ok: false, issues: zodIssues(result.error.issues) },
-    );
+    return parser
+      .safeParseAsync(value, { reportInput: true })
+      .then((result) =>
+        result.success
+          ? { ok: true, value: result.data }
+          : { ok: false, issues: zodIssues(result.error.issues) },
+      );
   };
+}
+
+// zod's `$ZodAsyncError` class belongs to the user's copy of zod, which the core does not import; its
+// message is stable across zod 4 releases.
+function isZodAsyncError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    error.message.startsWith("Encountered Promise during synchronous parse")
+  );
 }
 
 function zodIssues(issues: readonly $ZodIssue[]): ValidationIssue[] {

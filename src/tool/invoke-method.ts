@@ -5,7 +5,7 @@ import type { Artifact } from "../artifacts/artifact.js";
 import { toArtifact } from "../artifacts/coerce-result.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { isThenable, type MaybePromise } from "../internal/maybe-promise.js";
-import { type ActivityMemory, activityMemory } from "../memory/activity-memory.js";
+import { type ActivityMemory, activityMemory } from "./activity-memory.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
 import type { ToolState } from "./tool-state.js";

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import semver from "semver";
 import { RequirementError } from "../errors/requirement-error.js";
+import { loadOnUse } from "../internal/load-on-use.js";
+
+// Only tools that declare requirements need semver (47 modules): loaded on first check.
+const semver = loadOnUse<typeof import("semver")>("semver");
 
 /**
  * One npm package a Tool class declares in `static requirements`, and what is installed.
@@ -80,7 +83,7 @@ export function checkToolRequirements(
     const { name, range } = parseRequirement(specifier, toolName);
     const installed = installedVersion(lookup, name);
     const requirement: Requirement = { specifier, name, range, installed };
-    if (installed !== undefined && semver.satisfies(installed, range)) met.push(requirement);
+    if (installed !== undefined && semver().satisfies(installed, range)) met.push(requirement);
     else missing.push(requirement);
   }
   return { met, missing };
@@ -103,7 +106,7 @@ export function parseRequirement(
       `${JSON.stringify(name)} is not an npm package name (lower case, URL-safe, optionally @scope/)`,
     );
   }
-  if (range === "" || semver.validRange(range) === null) {
+  if (range === "" || semver().validRange(range) === null) {
     fail(
       `${JSON.stringify(range)} is not a semver range; write name@range, such as ${name}@^1.2.0 (tags, URLs and paths cannot be checked)`,
     );
@@ -122,7 +125,7 @@ function installedVersion(lookup: NodeJS.Require, name: string): string | undefi
     }
     try {
       const version = (JSON.parse(text) as { version?: unknown }).version;
-      return typeof version === "string" && semver.valid(version) !== null ? version : undefined;
+      return typeof version === "string" && semver().valid(version) !== null ? version : undefined;
     } catch {
       return undefined;
     }

@@ -1,6 +1,6 @@
 import type { ClassActivities } from "../activity/activity-registry.js";
-import type { ActivityMemory } from "../memory/activity-memory.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
+import type { ActivityMemory } from "./activity-memory.js";
 import type { ToolMemoryState } from "./memory-options.js";
 import type { Tool } from "./tool.js";
 import type { ToolOptions } from "./tool-options.js";

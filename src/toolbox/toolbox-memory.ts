@@ -1,5 +1,4 @@
 import type { TaskMemory } from "../memory/task-memory.js";
-import { TaskMemoryTool } from "../memory/task-memory-tool.js";
 import type { Tool } from "../tool/tool.js";
 
 /**
@@ -11,11 +10,10 @@ export function shareTaskMemory(
   tools: readonly Tool[],
   memory: TaskMemory,
   options: { memoryTool: boolean },
-): TaskMemoryTool | undefined {
+): Tool | undefined {
   for (const tool of tools) tool.setTaskMemory(memory);
   if (!options.memoryTool || !tools.some((tool) => tool.offPrompt)) return undefined;
-  const served = tools.some(
-    (tool) => tool instanceof TaskMemoryTool && tool.memories.includes(memory),
-  );
+  // The memory knows its own tool class, so the toolbox (core) never loads the memory tool itself.
+  const served = tools.some((tool) => memory.isServedBy(tool));
   return served ? undefined : memory.tool();
 }

@@ -2,16 +2,16 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { Agent } from "../../src/agent.js";
 import {
   type ActivityContext,
-  Agent,
   AgentError,
   activity,
   type ErrorArtifact,
-  StructuredOutputTool,
   Tool,
 } from "../../src/index.js";
 import { MockPromptDriver } from "../../src/testing.js";
+import { StructuredOutputTool } from "../../src/tools.js";
 import { MockTool } from "../fixtures/mock-tool.js";
 
 class NotesTool extends Tool {

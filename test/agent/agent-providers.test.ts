@@ -2,11 +2,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { z } from "zod";
+import { Agent, type AgentRunResult } from "../../src/agent.js";
 import { AnthropicPromptDriver } from "../../src/anthropic.js";
 import { GeminiPromptDriver } from "../../src/gemini.js";
 import {
-  Agent,
-  type AgentRunResult,
   activity,
   ImageArtifact,
   type PromptDriver,

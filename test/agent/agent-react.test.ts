@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Agent } from "../../src/index.js";
+import { Agent } from "../../src/agent.js";
 import { MockPromptDriver } from "../../src/testing.js";
 import { MockTool } from "../fixtures/mock-tool.js";
 

@@ -50,7 +50,8 @@ class ReportTool extends Tool {
 export const reporter = new ReportTool({ offPrompt: true });
 `,
   "toolbox.js": `
-import { CalculatorTool, Toolbox } from "toolwright";
+import { Toolbox } from "toolwright";
+import { CalculatorTool } from "toolwright/tools";
 export default new Toolbox([new CalculatorTool({ name: "Calc" })]);
 `,
   "recursive.ts": `
@@ -91,11 +92,11 @@ export class Broken extends Tool {
   "bad-syntax.js": "export const a = ;\n",
   "no-tools.js": "export const answer = 42;\n",
   "duplicate.js": `
-import { CalculatorTool } from "toolwright";
+import { CalculatorTool } from "toolwright/tools";
 export const one = new CalculatorTool();
 export const two = new CalculatorTool();
 `,
-  "needs-args.js": `export { FileManagerTool } from "toolwright";\n`,
+  "needs-args.js": `export { FileManagerTool } from "toolwright/tools";\n`,
   "two-toolboxes.js": `
 import { Toolbox } from "toolwright";
 export const a = new Toolbox();
@@ -111,18 +112,24 @@ export class Impostor extends Tool {}
 };
 
 /**
- * Writes the fixture modules into a fresh directory under `.tmp/`; returns it and a cleanup.
- * `toolwright` is what the modules import toolwright as: the package name, or a path to the sources.
+ * Writes the fixture modules into a fresh directory under `.tmp/`; returns it and a cleanup. With
+ * `sources` (the `src/` folder), the modules import the entry files there instead of the package.
  */
 export async function writeFixtures(
-  toolwright = "toolwright",
+  sources?: string,
 ): Promise<{ dir: string; dispose: () => Promise<void> }> {
   await mkdir(join(root, ".tmp"), { recursive: true });
   const dir = await mkdtemp(join(root, ".tmp", "cli-"));
   for (const [name, text] of Object.entries(modules)) {
     await writeFile(
       join(dir, name),
-      text.replaceAll('from "toolwright"', `from ${JSON.stringify(toolwright)}`),
+      sources === undefined
+        ? text
+        : text.replace(
+            /from "toolwright(?:\/([a-z-]+))?"/g,
+            (_match, entry: string | undefined) =>
+              `from ${JSON.stringify(join(sources, `${entry ?? "index"}.ts`))}`,
+          ),
     );
   }
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };

@@ -28,7 +28,7 @@ const inProcess: CliRunner = async (args, options = {}) => {
 let dir = "";
 let dispose: (() => Promise<void>) | undefined;
 before(async () => {
-  const fixtures = await writeFixtures(join(root, "src", "index.ts"));
+  const fixtures = await writeFixtures(join(root, "src"));
   dir = fixtures.dir;
   dispose = fixtures.dispose;
 });

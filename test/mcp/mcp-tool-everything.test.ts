@@ -7,10 +7,11 @@ import {
   InfoArtifact,
   JsonArtifact,
   ListArtifact,
+  McpConfigError,
   TextArtifact,
   Toolbox,
 } from "../../src/index.js";
-import { McpConfigError, McpTool } from "../../src/mcp.js";
+import { McpTool } from "../../src/mcp.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 /** server-everything from node_modules (a devDependency), started as a child process. */

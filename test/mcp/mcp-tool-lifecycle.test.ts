@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ErrorArtifact, Toolbox } from "../../src/index.js";
-import { McpConfigError, McpConnectionError, McpTool } from "../../src/mcp.js";
+import { ErrorArtifact, McpConfigError, McpConnectionError, Toolbox } from "../../src/index.js";
+import { McpTool } from "../../src/mcp.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const oddServer = new URL("./fixtures/odd-server.ts", import.meta.url).pathname;

@@ -2,17 +2,17 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
   BlobArtifact,
-  CalculatorTool,
   ErrorArtifact,
   ImageArtifact,
   InfoArtifact,
   JsonArtifact,
   ListArtifact,
-  TaskMemory,
   TextArtifact,
   Toolbox,
 } from "../../src/index.js";
 import { type McpServerHandle, McpTool, serveMcp } from "../../src/mcp.js";
+import { TaskMemory } from "../../src/memory.js";
+import { CalculatorTool } from "../../src/tools.js";
 import { DemoTool, png, ReportTool } from "./fixtures/demo-tools.js";
 
 describe("round trip: McpTool ← MCP → serveMcp", () => {

@@ -3,8 +3,8 @@ import { request } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { Toolbox } from "../../src/index.js";
-import { McpConfigError, type McpServerHandle, serveMcp } from "../../src/mcp.js";
+import { McpConfigError, Toolbox } from "../../src/index.js";
+import { type McpServerHandle, serveMcp } from "../../src/mcp.js";
 import { DemoTool, demoToolbox } from "./fixtures/demo-tools.js";
 import { serverCases } from "./server-cases.js";
 

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { type ArtifactStore, type StoreWrite, TaskMemory, TextArtifact } from "../../src/index.js";
+import { TextArtifact } from "../../src/index.js";
 import { splitPassages } from "../../src/memory/split-passages.js";
 import { queryTerms } from "../../src/memory/tokenize.js";
+import { type ArtifactStore, type StoreWrite, TaskMemory } from "../../src/memory.js";
 import { TextCorpus } from "../fixtures/text-corpus.js";
 import { storeKinds } from "./fixtures/stores.js";
 

@@ -9,10 +9,10 @@ import {
   ErrorArtifact,
   MemoryConfigError,
   MemoryStoreError,
-  RedisArtifactStore,
-  TaskMemory,
   TextArtifact,
 } from "../../src/index.js";
+import { TaskMemory } from "../../src/memory.js";
+import { RedisArtifactStore } from "../../src/memory-redis.js";
 import { freePort, type RedisForTests, startRedis } from "../fixtures/redis-server.js";
 import { deleteKeys } from "./fixtures/stores.js";
 

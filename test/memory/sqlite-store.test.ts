@@ -5,13 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  MemoryConfigError,
-  MemoryStoreError,
-  SqliteArtifactStore,
-  TaskMemory,
-  TextArtifact,
-} from "../../src/index.js";
+import { MemoryConfigError, MemoryStoreError, TextArtifact } from "../../src/index.js";
+import { TaskMemory } from "../../src/memory.js";
+import { SqliteArtifactStore } from "../../src/memory-sqlite.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const writer = join(root, "test/memory/fixtures/sqlite-writer.ts");

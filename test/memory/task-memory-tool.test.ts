@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import {
-  ErrorArtifact,
-  InfoArtifact,
-  MemoryConfigError,
-  TaskMemory,
-  TaskMemoryTool,
-  TextArtifact,
-} from "../../src/index.js";
+import { ErrorArtifact, InfoArtifact, MemoryConfigError, TextArtifact } from "../../src/index.js";
+import { TaskMemory } from "../../src/memory.js";
+import { TaskMemoryTool } from "../../src/tools.js";
 import { TextCorpus } from "../fixtures/text-corpus.js";
 import { storeKinds } from "./fixtures/stores.js";
 

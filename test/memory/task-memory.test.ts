@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import {
-  type ArtifactStore,
   BlobArtifact,
   BooleanArtifact,
   ErrorArtifact,
@@ -11,10 +10,9 @@ import {
   ListArtifact,
   MemoryConfigError,
   MemoryStoreError,
-  memoryReferencesOf,
-  TaskMemory,
   TextArtifact,
 } from "../../src/index.js";
+import { type ArtifactStore, memoryReferencesOf, TaskMemory } from "../../src/memory.js";
 import { MockTool } from "../fixtures/mock-tool.js";
 import { storeKinds } from "./fixtures/stores.js";
 

@@ -6,14 +6,16 @@ import {
   activity,
   ErrorArtifact,
   InfoArtifact,
-  type MemoryReference,
-  memoryReferenceSchema,
-  memoryReferencesOf,
-  TaskMemory,
   TextArtifact,
   Tool,
   ToolConfigError,
 } from "../../src/index.js";
+import {
+  type MemoryReference,
+  memoryReferenceSchema,
+  memoryReferencesOf,
+  TaskMemory,
+} from "../../src/memory.js";
 import { MockTool } from "../fixtures/mock-tool.js";
 
 const allActivities = new MockTool().activities().map((activity) => activity.name);

@@ -6,16 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { z } from "zod";
-import {
-  activity,
-  FileManagerTool,
-  TaskMemory,
-  TaskMemoryTool,
-  TextArtifact,
-  Tool,
-  Toolbox,
-  WebScraperTool,
-} from "../../src/index.js";
+import { activity, TextArtifact, Tool, Toolbox } from "../../src/index.js";
+import { TaskMemory } from "../../src/memory.js";
+import { FileManagerTool, TaskMemoryTool, WebScraperTool } from "../../src/tools.js";
 import { MockTool } from "../fixtures/mock-tool.js";
 
 class ReportTool extends Tool {

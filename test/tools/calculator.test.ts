@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { CalculatorTool, type ErrorArtifact, ToolConfigError } from "../../src/index.js";
+import { type ErrorArtifact, ToolConfigError } from "../../src/index.js";
+import { CalculatorTool } from "../../src/tools.js";
 
 describe("CalculatorTool", () => {
   const calculator = new CalculatorTool();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DateTimeTool, type ErrorArtifact, ToolConfigError } from "../../src/index.js";
+import { type ErrorArtifact, ToolConfigError } from "../../src/index.js";
+import { DateTimeTool } from "../../src/tools.js";
 
 const clock = () => new Date("2024-03-10T12:00:00.250Z");
 

@@ -15,14 +15,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Worker } from "node:worker_threads";
-import {
-  type ErrorArtifact,
-  FileManagerTool,
-  ImageArtifact,
-  JsonArtifact,
-  ListArtifact,
-} from "../../src/index.js";
+import { type ErrorArtifact, ImageArtifact, JsonArtifact, ListArtifact } from "../../src/index.js";
 import { RootDirectory, RootPathError } from "../../src/tools/file-manager/root-directory.js";
+import { FileManagerTool } from "../../src/tools.js";
 
 // A 1×1 PNG.
 const png = Buffer.from(

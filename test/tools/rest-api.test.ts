@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { type ErrorArtifact, RestApiTool, ToolConfigError } from "../../src/index.js";
+import { type ErrorArtifact, ToolConfigError } from "../../src/index.js";
+import { RestApiTool } from "../../src/tools.js";
 
 interface Seen {
   method: string;

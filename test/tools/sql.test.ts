@@ -9,10 +9,9 @@ import {
   type ErrorArtifact,
   JsonArtifact,
   ListArtifact,
-  SqlTool,
   ToolConfigError,
-  WritableSqlTool,
 } from "../../src/index.js";
+import { SqlTool, WritableSqlTool } from "../../src/tools.js";
 
 describe("SqlTool and WritableSqlTool", () => {
   let directory: string;

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { z } from "zod";
-import { JsonArtifact, StructuredOutputTool, ToolConfigError } from "../../src/index.js";
+import { JsonArtifact, ToolConfigError } from "../../src/index.js";
+import { StructuredOutputTool } from "../../src/tools.js";
 
 describe("StructuredOutputTool", () => {
   it("returns the validated input as a JsonArtifact, as Griptape", async () => {

@@ -2,13 +2,9 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import {
-  type ErrorArtifact,
-  type HostResolver,
-  ToolConfigError,
-  WebScraperTool,
-} from "../../src/index.js";
+import { type ErrorArtifact, ToolConfigError } from "../../src/index.js";
 import { AddressPolicy } from "../../src/tools/http/address-policy.js";
+import { type HostResolver, WebScraperTool } from "../../src/tools.js";
 
 const page = `<!doctype html><html><head><title>Tea</title><style>p{color:red}</style></head><body>
 <nav>Home | Shop | About</nav><script>alert("x")</script>

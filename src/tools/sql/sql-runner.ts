@@ -1,4 +1,4 @@
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import type { Artifact } from "../../artifacts/artifact.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
@@ -44,6 +44,7 @@ export class SqlQueryRunner {
   readonly #describeSchema: boolean;
   readonly #runner: ChildRunner<SqlRequest, SqlReply>;
   #schema: string | undefined;
+  readonly #DatabaseSync: typeof DatabaseSync;
 
   constructor(tool: Tool, options: Omit<SqlToolOptions, keyof ToolOptions>, writable: boolean) {
     if (typeof options.database !== "string" || options.database === "") {
@@ -53,13 +54,17 @@ export class SqlQueryRunner {
         message: "must be the path of a SQLite database file",
       });
     }
-    if (typeof DatabaseSync.prototype.setAuthorizer !== "function") {
+    // Loaded here, not imported: a static `node:sqlite` import would keep `toolwright/tools` from even
+    // linking on an old Node (before the version check can speak) and warn on Node 22 for every user.
+    const sqlite = process.getBuiltinModule("node:sqlite");
+    if (typeof sqlite?.DatabaseSync.prototype.setAuthorizer !== "function") {
       throw new ToolConfigError({
         toolName: tool.name,
         option: "database",
         message: `needs node:sqlite's setAuthorizer (Node 24.10 or later); this is Node ${process.versions.node}`,
       });
     }
+    this.#DatabaseSync = sqlite.DatabaseSync;
     this.database = options.database;
     this.maxRows = positiveOption(tool, "maxRows", options.maxRows, 100);
     this.queryTimeoutMs = positiveOption(tool, "queryTimeoutMs", options.queryTimeoutMs, 5_000);
@@ -130,7 +135,7 @@ export class SqlQueryRunner {
     if (this.#schema !== undefined) return this.#schema;
     let db: DatabaseSync | undefined;
     try {
-      db = new DatabaseSync(this.database, { readOnly: true, timeout: 1_000 });
+      db = new this.#DatabaseSync(this.database, { readOnly: true, timeout: 1_000 });
       const rows = db
         .prepare(
           "SELECT sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND sql IS NOT NULL ORDER BY name",

@@ -1,8 +1,8 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { ListArtifact } from "../artifacts/list-artifact.js";
-import type { Tool } from "../tool/tool.js";
-import type { MemoryReference } from "./memory-reference.js";
-import type { TaskMemory } from "./task-memory.js";
+import type { MemoryReference } from "../memory/memory-reference.js";
+import type { TaskMemory } from "../memory/task-memory.js";
+import type { Tool } from "./tool.js";
 
 /**
  * `context.memory`: an activity's way into its tool's input memories, to load stored output a model

@@ -1,0 +1,43 @@
+/**
+ * Task Memory: off-prompt tool outputs kept in a store the model can list, page through and search
+ * (BM25, no LLM). This entry has the memory, the in-memory store and the store interface; durable
+ * stores are on `toolwright/memory/sqlite` and `toolwright/memory/redis`.
+ *
+ * @example
+ * ```ts
+ * import { Toolbox } from "toolwright";
+ * import { TaskMemory } from "toolwright/memory";
+ * import { WebScraperTool } from "toolwright/tools";
+ * const toolbox = new Toolbox([new WebScraperTool()]).setTaskMemory(new TaskMemory());
+ * ```
+ * @module
+ */
+import "./node-check.js";
+import "./polyfill.js";
+
+export type {
+  ArtifactStore,
+  NamespaceSummary,
+  PassageHit,
+  PassageQuery,
+  PassageSpan,
+  StoredKind,
+  StoreEntry,
+  StoreWrite,
+  StoreWriteResult,
+  TextPage,
+} from "./memory/artifact-store.js";
+export { InMemoryArtifactStore } from "./memory/in-memory-artifact-store.js";
+export {
+  isMemoryReference,
+  type MemoryReference,
+  memoryReferenceSchema,
+  memoryReferencesOf,
+} from "./memory/memory-reference.js";
+export {
+  type MemorySearchHit,
+  type MemorySearchOptions,
+  type ProcessOutputInput,
+  TaskMemory,
+  type TaskMemoryOptions,
+} from "./memory/task-memory.js";
