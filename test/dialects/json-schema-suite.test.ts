@@ -7,7 +7,7 @@ import {
   jsonSchemaValidator,
   registerSchemaResource,
 } from "../../src/schema/json-schema-validator.js";
-import { corporaRoot } from "../fixtures/bfcl-corpus.js";
+import { corporaRoot } from "../fixtures/corpora.js";
 
 interface SuiteCase {
   description: string;
