@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { access, constants, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { delimiter, join, relative } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { promisify } from "node:util";
 
@@ -27,6 +27,37 @@ async function modulesLoadedBy(entry: string): Promise<string[]> {
     `await import(${JSON.stringify(entry)});`,
   ]);
   return JSON.parse(stdout) as string[];
+}
+
+/** A `node` binary older than 22.13 on this machine (these machines ship Node 20), if there is one. */
+async function oldNode(): Promise<string | undefined> {
+  const candidates = [
+    ...(process.env.PATH ?? "").split(delimiter).map((directory) => join(directory, "node")),
+    "/usr/local/bin/node",
+    "/usr/bin/node",
+  ];
+  for (const candidate of new Set(candidates)) {
+    try {
+      await access(candidate, constants.X_OK);
+      const { stdout } = await run(candidate, ["--version"]);
+      const [major = 0, minor = 0] = stdout.trim().slice(1).split(".").map(Number);
+      if (major < 22 || (major === 22 && minor < 13)) return candidate;
+    } catch {
+      // not there, or not runnable
+    }
+  }
+  return undefined;
+}
+
+/** What a process prints on stderr and its exit code, without throwing on failure. */
+async function runOld(node: string, args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    const { stderr } = await run(node, args);
+    return { code: 0, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stderr?: string };
+    return { code: failed.code ?? -1, stderr: failed.stderr ?? "" };
+  }
 }
 
 describe("entry points", () => {
@@ -90,6 +121,47 @@ describe("entry points", () => {
         /from "(openai|@anthropic-ai\/sdk|@google\/genai|ollama)[/"]/,
         path,
       );
+    }
+  });
+
+  it("on Node 20, every entry and the CLI say which Node they need, before anything fails", async (t) => {
+    const node = await oldNode();
+    if (node === undefined) {
+      t.skip("no Node older than 22.13 on this machine");
+      return;
+    }
+    const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as {
+      exports: Record<string, string | { default: string }>;
+    };
+    const files = Object.values(manifest.exports)
+      .filter((target) => typeof target === "object")
+      .map((target) => join(dist, target.default.replace(/^\.\/dist\//, "")));
+    assert.ok(files.length >= 12, "every subpath is checked");
+    const needs =
+      /^toolwright needs Node\.js 22\.13 or newer \(24 recommended\); this is Node\.js 2\d\.\d+\.\d+\. Run Node 24 without installing it: npx -y node@24 /;
+    for (const file of files) {
+      const { code, stderr } = await runOld(node, [
+        "--input-type=module",
+        "-e",
+        `await import(${JSON.stringify(file)})`,
+      ]);
+      assert.notEqual(code, 0, file);
+      // The uncaught error's message is the line; nothing else failed first (no link error, no stack
+      // from deeper in toolwright or a dependency).
+      const messages = stderr.split("\n").filter((line) => /^\w*Error\b/.test(line));
+      assert.match(
+        messages[0] ?? "",
+        /^UnsupportedNodeError: toolwright needs/,
+        `${file}:\n${stderr}`,
+      );
+      assert.match(messages[0]?.replace(/^UnsupportedNodeError: /, "") ?? "", needs, file);
+      assert.doesNotMatch(stderr, /ERR_|SyntaxError|node:sqlite/, file);
+    }
+    for (const args of [["--version"], ["list"]]) {
+      const { code, stderr } = await runOld(node, [join(dist, "cli", "bin.js"), ...args]);
+      assert.equal(code, 1);
+      assert.equal(stderr.trimEnd().split("\n").length, 1, stderr);
+      assert.match(stderr, needs);
     }
   });
 
