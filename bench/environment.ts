@@ -15,6 +15,7 @@ export const benchPackages = [
   "jsonrepair",
   "tinybench",
   "gpt-tokenizer",
+  "esbuild",
 ] as const;
 
 /** A package's installed version, read from its own package.json (not the range asked for). */

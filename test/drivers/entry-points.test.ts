@@ -84,6 +84,77 @@ describe("entry points", () => {
     }
   });
 
+  it("the root entry stays light: at most 150 modules, none of the batteries", async () => {
+    const loaded = await modulesLoadedBy(join(dist, "index.js"));
+    assert.ok(loaded.length <= 150, `the root entry resolves ${loaded.length} modules`);
+    const heavy = [
+      "zod",
+      "ajv",
+      "nunjucks",
+      "semver",
+      "@hyperjump",
+      "ioredis",
+      "mathjs",
+      "luxon",
+      "chrono-node",
+      "linkedom",
+      "undici",
+      "@modelcontextprotocol",
+    ];
+    for (const name of heavy) {
+      assert.deepEqual(
+        loaded.filter((url) => url.includes(`/node_modules/${name}`)),
+        [],
+        name,
+      );
+    }
+    for (const builtin of [
+      "node:sqlite",
+      "node:child_process",
+      "node:net",
+      "node:dns",
+      "node:worker_threads",
+    ]) {
+      assert.ok(!loaded.some((url) => url === builtin || url.startsWith(`${builtin}/`)), builtin);
+    }
+    for (const folder of ["/tools/", "/memory/", "/agent/", "/mcp/", "/cli/"]) {
+      assert.deepEqual(
+        loaded.filter((url) => url.includes(`/dist${folder}`)),
+        [],
+        folder,
+      );
+    }
+  });
+
+  it("loads ajv, nunjucks and semver when first needed, not before", async () => {
+    const script = [
+      `const { activity, Tool } = await import(${JSON.stringify(join(dist, "index.js"))});`,
+      "class T extends Tool { static requirements = ['zod@^4'] }",
+      "const method = () => 1;",
+      // What `@activity` does at class definition, without the decorator syntax -e cannot parse.
+      "const context = (name) => ({ kind: 'method', name, static: false, private: false, metadata: {}, access: { get: (o) => o[name] }, addInitializer() {} });",
+      "const metadata = {};",
+      "const apply = (config, name) => activity(config)(method, { ...context(name), metadata });",
+      "apply({ description: 'plain', schema: { type: 'object', properties: { q: { type: 'string' } } } }, 'a');",
+      "apply({ description: 'Hello {{ _self.name }}' }, 'b');",
+      "new T().checkRequirements();",
+    ].join("\n");
+    const { stdout } = await run(process.execPath, [
+      "--import",
+      recorder,
+      "--input-type=module",
+      "-e",
+      script,
+    ]);
+    const loaded = JSON.parse(stdout) as string[];
+    for (const name of ["ajv", "ajv-formats", "nunjucks", "semver"]) {
+      assert.ok(
+        loaded.some((url) => url.includes(`/node_modules/${name}/`)),
+        name,
+      );
+    }
+  });
+
   it("each provider subpath loads its own SDK and no other", async () => {
     for (const [name, path] of Object.entries(sdks)) {
       const loaded = await modulesLoadedBy(join(dist, `${name}.js`));
