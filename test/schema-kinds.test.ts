@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { type } from "arktype";
 import { z } from "zod";
+import * as zm from "zod/mini";
 import { type ActivityContext, activity, Tool } from "../src/index.js";
 
 describe("schema kinds", () => {
@@ -34,6 +35,47 @@ describe("schema kinds", () => {
       required: ["count", "loose"],
       additionalProperties: false,
     });
+  });
+
+  it("zod mini: the same JSON Schema and validation as zod classic", async () => {
+    const classic = z.object({ city: z.string().min(2), days: z.number().int().optional() });
+    const mini = zm.object({
+      city: zm.string().check(zm.minLength(2)),
+      days: zm.optional(zm.int()),
+    });
+    class Weather extends Tool {
+      @activity({ description: "classic", schema: classic })
+      a(input: { city: string; days?: number | undefined }) {
+        return input.city;
+      }
+
+      @activity({ description: "mini", schema: mini })
+      b(input: { city: string; days?: number | undefined }) {
+        return input.city;
+      }
+    }
+    const tool = new Weather();
+    assert.deepEqual(tool.activitySchema("b"), tool.activitySchema("a"));
+    assert.equal((await tool.run("b", { city: "Oslo" })).toText(), "Oslo");
+    const bad = await tool.run("b", { city: "O", days: 1.5 });
+    assert.equal(bad.toText(), (await tool.run("a", { city: "O", days: 1.5 })).toText());
+    assert.match(bad.toText(), /\$\.city: expected string of at least 2 characters, got string "O"/);
+  });
+
+  it("zod: an async refinement is validated asynchronously", async () => {
+    class Slow extends Tool {
+      @activity({
+        description: "slow",
+        schema: z.object({ name: z.string().refine(async (name) => name !== "taken") }),
+      })
+      claim(input: { name: string }) {
+        return `claimed ${input.name}`;
+      }
+    }
+    const tool = new Slow();
+    assert.equal((await tool.run("claim", { name: "free" })).toText(), "claimed free");
+    assert.match((await tool.run("claim", { name: "taken" })).toText(), /validation error/);
+    assert.equal((await tool.run("claim", { name: "again" })).toText(), "claimed again");
   });
 
   it("zod: a root union of objects is an object schema", async () => {
