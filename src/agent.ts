@@ -18,11 +18,15 @@ import "./polyfill.js";
 export { Agent } from "./agent/agent.js";
 export type { AgentState } from "./agent/agent-state.js";
 export type {
+  AgentCompletedRun,
   AgentEvent,
+  AgentMaxStepsRun,
   AgentOptions,
+  AgentPausedRun,
   AgentProtocol,
   AgentRunOptions,
   AgentRunResult,
+  AgentRunSummary,
   AgentStatus,
   AgentToolCall,
   ApprovalDecision,

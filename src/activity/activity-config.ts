@@ -55,7 +55,17 @@ type SchemaFunction = { bivariant(tool: Tool): SchemaSource }["bivariant"];
 
 declare const looseInput: unique symbol;
 
-/** @internal Marks inputs whose type cannot be inferred (plain JSON Schema). */
+/**
+ * Marks inputs whose type cannot be inferred (plain JSON Schema). Not exported from an entry point,
+ * but part of the public types ({@link ActivityInput}, {@link ActivityMethod}), so it must stay in
+ * the emitted declarations: stripped, it turns into `any` for users and every method and predicate
+ * would type-check against any schema.
+ *
+ * @example
+ * ```ts
+ * type Untyped = ActivityInput<{ type: "object" }>; // LooseInput
+ * ```
+ */
 export interface LooseInput {
   readonly [looseInput]: true;
 }

@@ -19,10 +19,12 @@ import { PromptDriverError } from "../errors/prompt-driver-error.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { saveState } from "./agent-state.js";
 import type {
+  AgentCompletedRun,
   AgentEvent,
+  AgentMaxStepsRun,
+  AgentPausedRun,
   AgentProtocol,
   AgentRunResult,
-  AgentStatus,
   AgentToolCall,
   PendingApproval,
 } from "./agent-types.js";
@@ -58,6 +60,12 @@ export interface LoopState {
 /** @internal Results of a step that ran (or was resumed), in call order. */
 export type StepResults = readonly { call: ToolCall; result: ToolCallResult }[];
 
+// How a run ended: the fields of its result that depend on its status.
+type RunEnd =
+  | Pick<AgentCompletedRun, "status" | "output">
+  | Pick<AgentPausedRun, "status" | "output" | "pending" | "state">
+  | Pick<AgentMaxStepsRun, "status" | "output">;
+
 /**
  * @internal The agent loop: ask the model, run its calls, give the results back, until it answers,
  * a final-answer activity runs, a call needs approval, or `maxSteps` model calls are spent. Every
@@ -70,7 +78,7 @@ export async function* agentLoop(
 ): AsyncGenerator<AgentEvent> {
   if (resumed !== undefined) {
     const end = yield* afterResults(setup, state, resumed);
-    if (end !== undefined) return yield finish(state, end.status, end.output);
+    if (end !== undefined) return yield finish(state, end);
   }
   while (state.step < setup.maxSteps) {
     state.step += 1;
@@ -91,7 +99,8 @@ export async function* agentLoop(
     }
     if (turn.calls.length === 0) {
       yield { type: "step-finish", step, response };
-      return yield finish(state, "completed", new TextArtifact(turn.answer ?? response.text));
+      const output = new TextArtifact(turn.answer ?? response.text);
+      return yield finish(state, { status: "completed", output });
     }
     const calls = uniqueIds(turn.calls);
     for (const call of calls) yield { type: "tool-call", step, call };
@@ -101,7 +110,7 @@ export async function* agentLoop(
       signal: setup.signal,
       ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
     });
-    if (outcome.pending.length > 0) {
+    if (isNonEmpty(outcome.pending)) {
       yield { type: "step-finish", step, response };
       return yield pause(setup, state, calls, outcome.results, outcome.pending);
     }
@@ -111,13 +120,13 @@ export async function* agentLoop(
     }));
     const end = yield* afterResults(setup, state, results);
     yield { type: "step-finish", step, response };
-    if (end !== undefined) return yield finish(state, end.status, end.output);
+    if (end !== undefined) return yield finish(state, end);
   }
   const limit = new ErrorArtifact(
     `Exceeded the limit of ${setup.maxSteps} model calls in this run without a final answer`,
     { code: "max_steps" },
   );
-  return yield finish(state, "max-steps", limit);
+  return yield finish(state, { status: "max-steps", output: limit });
 }
 
 async function* callModel(
@@ -147,7 +156,7 @@ async function* afterResults(
   setup: LoopSetup,
   state: LoopState,
   results: StepResults,
-): AsyncGenerator<AgentEvent, { status: AgentStatus; output: Artifact } | undefined> {
+): AsyncGenerator<AgentEvent, Pick<AgentCompletedRun, "status" | "output"> | undefined> {
   for (const { call, result } of results) {
     yield { type: "tool-result", step: state.step, call, result };
     state.toolCalls.push({ step: state.step, call, result });
@@ -192,7 +201,7 @@ function pause(
   state: LoopState,
   calls: readonly ToolCall[],
   results: Map<string, ToolCallResult>,
-  pending: PendingApproval[],
+  pending: readonly [PendingApproval, ...PendingApproval[]],
 ): AgentEvent {
   const names = pending.map((entry) => `${entry.toolName}.${entry.activityName}`).join(", ");
   const saved = saveState({
@@ -200,29 +209,28 @@ function pause(
     ...state,
     calls: [...calls],
     results,
-    pending,
+    pending: [...pending],
   });
-  return finish(state, "needs-approval", new InfoArtifact(`Waiting for approval: ${names}`), {
+  return finish(state, {
+    status: "needs-approval",
+    output: new InfoArtifact(`Waiting for approval: ${names}`),
     pending,
     state: saved,
   });
 }
 
-function finish(
-  state: LoopState,
-  status: AgentStatus,
-  output: Artifact,
-  extra: Pick<AgentRunResult, "pending" | "state"> = {},
-): AgentEvent {
+function isNonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]] {
+  return items.length > 0;
+}
+
+function finish(state: LoopState, end: RunEnd): AgentEvent {
   const result: AgentRunResult = {
-    status,
-    output,
+    ...end,
     steps: state.step,
     toolCalls: state.toolCalls,
     repairs: state.repairs,
     usage: state.usage,
     messages: state.messages,
-    ...extra,
   };
   return { type: "finish", result };
 }

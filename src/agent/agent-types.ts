@@ -1,4 +1,6 @@
 import type { Artifact } from "../artifacts/artifact.js";
+import type { ErrorArtifact } from "../artifacts/error-artifact.js";
+import type { InfoArtifact } from "../artifacts/info-artifact.js";
 import type { Repair } from "../calls/repair.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { DialectOptions } from "../dialects/dialect.js";
@@ -80,14 +82,14 @@ export interface AgentRunOptions {
 }
 
 /**
- * How a run ended.
+ * How a run ended: the discriminant of {@link AgentRunResult}.
  *
  * @example
  * ```ts
  * if (result.status === "needs-approval") askHuman(result.pending);
  * ```
  */
-export type AgentStatus = "completed" | "needs-approval" | "max-steps";
+export type AgentStatus = AgentRunResult["status"];
 
 /**
  * One tool call the agent ran (or refused), with what came of it.
@@ -110,7 +112,9 @@ export interface AgentToolCall {
  *
  * @example
  * ```ts
- * for (const p of result.pending ?? []) console.log(`${p.toolName}.${p.activityName}`, p.input);
+ * if (result.status === "needs-approval") {
+ *   for (const p of result.pending) console.log(`${p.toolName}.${p.activityName}`, p.input);
+ * }
  * ```
  */
 export interface PendingApproval {
@@ -141,17 +145,15 @@ export type ApprovalDecision =
   | { readonly type: "edit"; readonly input: JsonObject };
 
 /**
- * The outcome of `agent.run` (or `resume`): the final artifact and what happened on the way.
+ * What every run result has, whatever its `status`: how many model calls it took and what happened
+ * on the way.
  *
  * @example
  * ```ts
- * const { status, output, steps, usage } = await agent.run("What is 6 * 7?");
+ * const { steps, toolCalls, usage } = await agent.run("What is 6 * 7?");
  * ```
  */
-export interface AgentRunResult {
-  readonly status: AgentStatus;
-  /** The answer; an `ErrorArtifact` when `maxSteps` ran out; an `InfoArtifact` while waiting for approval. */
-  readonly output: Artifact;
+export interface AgentRunSummary {
   /** Model calls made. */
   readonly steps: number;
   readonly toolCalls: readonly AgentToolCall[];
@@ -160,11 +162,67 @@ export interface AgentRunResult {
   readonly usage: Usage;
   /** The whole conversation, system prompt first. */
   readonly messages: readonly PromptMessage[];
-  /** With `needs-approval`: the calls waiting for a decision. */
-  readonly pending?: readonly PendingApproval[];
-  /** With `needs-approval`: everything `agent.resume` needs, as plain JSON (store it anywhere). */
-  readonly state?: AgentState;
 }
+
+/**
+ * A run that ended with an answer: the model's text, a final-answer activity's result, or (with
+ * `reflectOnToolUse: false`) the first step's tool results.
+ *
+ * @example
+ * ```ts
+ * if (result.status === "completed") console.log(result.output.toText());
+ * ```
+ */
+export interface AgentCompletedRun extends AgentRunSummary {
+  readonly status: "completed";
+  readonly output: Artifact;
+}
+
+/**
+ * A run paused until a human decides on its `pending` calls (at least one); `state` is everything
+ * `agent.resume` needs, as plain JSON.
+ *
+ * @example
+ * ```ts
+ * if (result.status === "needs-approval") await db.save(runId, JSON.stringify(result.state));
+ * ```
+ */
+export interface AgentPausedRun extends AgentRunSummary {
+  readonly status: "needs-approval";
+  /** `Waiting for approval: <tool>.<activity>, …`. */
+  readonly output: InfoArtifact;
+  /** The calls waiting for a decision, in the order the model made them. */
+  readonly pending: readonly [PendingApproval, ...PendingApproval[]];
+  /** Everything `agent.resume` needs, as plain JSON (store it anywhere). */
+  readonly state: AgentState;
+}
+
+/**
+ * A run that spent `maxSteps` model calls without an answer; the transcript is intact.
+ *
+ * @example
+ * ```ts
+ * if (result.status === "max-steps") console.warn(result.output.toText());
+ * ```
+ */
+export interface AgentMaxStepsRun extends AgentRunSummary {
+  readonly status: "max-steps";
+  /** Code `max_steps`. */
+  readonly output: ErrorArtifact;
+}
+
+/**
+ * The outcome of `agent.run` (or `resume`), discriminated by `status`: narrow on it to reach what
+ * only one outcome has (`pending` and `state` of a paused run).
+ *
+ * @example
+ * ```ts
+ * const result = await agent.run("Delete yesterday's drafts");
+ * if (result.status === "needs-approval") console.log(result.pending[0].activityName);
+ * else console.log(result.output.toText());
+ * ```
+ */
+export type AgentRunResult = AgentCompletedRun | AgentPausedRun | AgentMaxStepsRun;
 
 /**
  * What `agent.stream` yields, in order; `finish` is always last.

@@ -114,7 +114,9 @@ export class Agent {
    *
    * @example
    * ```ts
-   * const next = await agent.resume(result.state, { [result.pending[0].id]: { type: "approve" } });
+   * if (result.status === "needs-approval") {
+   *   const next = await agent.resume(result.state, { [result.pending[0].id]: { type: "approve" } });
+   * }
    * ```
    */
   async resume(

@@ -21,7 +21,7 @@ export const nativeProtocol: Protocol = {
   requestFields(toolbox, driver, dialectOptions) {
     if (!hasActivities(toolbox)) return {};
     return {
-      tools: toolbox.toProviderTools(driver.dialect, dialectOptions) as never,
+      tools: toolbox.toProviderTools(driver.dialect, dialectOptions),
       toolChoice: "auto",
     };
   },

@@ -1,6 +1,7 @@
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ImageArtifact } from "../artifacts/image-artifact.js";
 import type { Dialect } from "../dialects/dialect.js";
+import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { JsonObject } from "../schema/json.js";
 
 /**
@@ -80,8 +81,11 @@ export interface PromptCallOptions {
  */
 export interface PromptRequest {
   messages: readonly PromptMessage[];
-  /** Tools exactly as the provider's `tools` field takes them, in `driver.dialect`. */
-  tools?: readonly JsonObject[] | undefined;
+  /**
+   * Tools exactly as the provider's `tools` field takes them, in `driver.dialect`: what
+   * `toolbox.toProviderTools(driver.dialect)` returns, or plain JSON objects of that shape.
+   */
+  tools?: ProviderTools[ToolDialect] | readonly JsonObject[] | undefined;
   /** `auto` (the default), `required` (some tool), `none`, or one tool by its native name. */
   toolChoice?: ToolChoice | undefined;
   /** False asks the provider for at most one tool call per turn, where it has that switch. */

@@ -264,6 +264,7 @@ describe("Agent approvals", () => {
       approvals: true,
     });
     const paused = await agent.run("clean up");
+    assert.equal(paused.status, "needs-approval");
     const driver = new MockPromptDriver({ responses: script.slice(1) });
     const done = await new Agent({ driver, tools: [notes], approvals: true }).resume(paused.state, {
       d: { type: "reject", reason: "keep it" },
@@ -287,6 +288,7 @@ describe("Agent approvals", () => {
       tools: [notes],
       approvals: true,
     }).run("x");
+    assert.equal(paused.status, "needs-approval");
     const agent = new Agent({
       driver: new MockPromptDriver({ responses: script.slice(1) }),
       tools: [notes],
@@ -323,7 +325,7 @@ describe("Agent approvals", () => {
     }).run("pay");
     assert.equal(result.status, "needs-approval");
     assert.deepEqual(
-      result.pending?.map((entry) => entry.id),
+      result.pending.map((entry) => entry.id),
       ["big"],
     );
     assert.equal(result.toolCalls.length, 0);

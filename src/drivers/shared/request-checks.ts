@@ -1,6 +1,6 @@
 import { PromptRequestError } from "../../errors/prompt-request-error.js";
 import type { JsonObject } from "../../schema/json.js";
-import type { PromptMessage, ToolResultMessage } from "../spec.js";
+import type { PromptMessage, PromptRequest, ToolResultMessage } from "../spec.js";
 
 /** @internal The identity used in request errors. */
 export interface DriverIdentity {
@@ -14,7 +14,7 @@ export interface DriverIdentity {
  */
 export function checkTools(
   identity: DriverIdentity,
-  tools: readonly JsonObject[] | undefined,
+  tools: PromptRequest["tools"],
   expected: string,
   isValid: (tool: JsonObject) => boolean,
 ): readonly JsonObject[] {
@@ -22,7 +22,9 @@ export function checkTools(
   if (!Array.isArray(tools)) {
     throw new PromptRequestError({ ...identity, path: "tools", message: "must be an array" });
   }
-  tools.forEach((tool, index) => {
+  // Compiled tools are plain JSON as well; their interfaces just declare no index signature.
+  const list = tools as readonly unknown[] as readonly JsonObject[];
+  list.forEach((tool, index) => {
     if (typeof tool !== "object" || tool === null || !isValid(tool)) {
       throw new PromptRequestError({
         ...identity,
@@ -31,7 +33,7 @@ export function checkTools(
       });
     }
   });
-  return tools;
+  return list;
 }
 
 /** @internal The name a tool choice names, checked against the tools sent. */

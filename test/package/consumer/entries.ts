@@ -1,0 +1,165 @@
+// A user's module: every entry point of the package, each used for real, compiled against the
+// packed package in a strict project (test/package/packed.test.ts). Not part of the repository's own
+// type-check (it imports "toolwright" as users do, which only the packed package provides).
+import { type } from "arktype";
+import {
+  type ActivityContext,
+  type ActivityInput,
+  type Artifact,
+  activity,
+  ErrorArtifact,
+  JsonArtifact,
+  type PromptDriver,
+  type PromptRequest,
+  TextArtifact,
+  Tool,
+  Toolbox,
+  ToolwrightError,
+} from "toolwright";
+import {
+  Agent,
+  type AgentRunResult,
+  type AgentState,
+  type ApprovalDecision,
+} from "toolwright/agent";
+import { AnthropicPromptDriver } from "toolwright/anthropic";
+import { GeminiPromptDriver } from "toolwright/gemini";
+import { McpTool, type ServeMcpOptions, serveMcp, toCallToolResult } from "toolwright/mcp";
+import {
+  type ArtifactStore,
+  InMemoryArtifactStore,
+  memoryReferencesOf,
+  TaskMemory,
+} from "toolwright/memory";
+import { RedisArtifactStore } from "toolwright/memory/redis";
+import { SqliteArtifactStore } from "toolwright/memory/sqlite";
+import { OllamaPromptDriver } from "toolwright/ollama";
+import { OpenAIChatPromptDriver, OpenAIResponsesPromptDriver } from "toolwright/openai";
+import pkg from "toolwright/package.json" with { type: "json" };
+import { MockPromptDriver } from "toolwright/testing";
+import {
+  CalculatorTool,
+  DateTimeTool,
+  FileManagerTool,
+  StructuredOutputTool,
+} from "toolwright/tools";
+import { z } from "zod";
+
+// The root entry: a tool with a zod schema, one with a Standard Schema (arktype), one without.
+const transfer = z.object({ to: z.string(), amount: z.number().positive() });
+
+class BankTool extends Tool {
+  currency = "EUR";
+
+  @activity({
+    description: "Sends money, in {{ _self.currency }}",
+    schema: transfer,
+    annotations: { destructive: true },
+    needsApproval: (input) => input.amount > 100,
+  })
+  send(input: ActivityInput<typeof transfer>, context: ActivityContext<BankTool>) {
+    return `${input.amount} ${context.tool.currency} to ${input.to}`;
+  }
+
+  @activity({
+    description: "Balance of an account",
+    schema: type({ account: "string" }),
+    annotations: { readOnly: true, idempotent: true },
+    retry: { attempts: 2 },
+  })
+  balance(input: { account: string }) {
+    return new JsonArtifact({ account: input.account, balance: 12 });
+  }
+
+  @activity({ description: "Who is logged in" })
+  whoami() {
+    return new TextArtifact("ada");
+  }
+}
+
+const bank = new BankTool();
+const toolbox = new Toolbox([bank, new CalculatorTool(), new DateTimeTool()]);
+const openaiTools = toolbox.toProviderTools("openai-chat", { strict: true });
+const firstName: string | undefined = openaiTools[0]?.function.name;
+const results = await toolbox.executeAll([
+  { id: "1", name: "BankTool_balance", arguments: '{"account": "a"}' },
+  { name: "CalculatorTool.calculate", arguments: { expression: "2 + 2" } },
+]);
+const texts: string[] = results.map((result) => result.artifact.toText());
+const artifact: Artifact = await bank.run("whoami", {});
+if (artifact instanceof ErrorArtifact) console.error(artifact.value);
+try {
+  new Toolbox([bank, bank]);
+} catch (error) {
+  if (ToolwrightError.isInstance(error)) console.error(error.code);
+}
+
+// Memory: the in-memory store, SQLite and Redis stores behind one interface.
+const stores: ArtifactStore[] = [
+  new InMemoryArtifactStore(),
+  new SqliteArtifactStore({ path: ":memory:" }),
+  new RedisArtifactStore({ url: "redis://127.0.0.1:6379", keyPrefix: "app:" }),
+];
+const memory = new TaskMemory({ store: stores[1] ?? new InMemoryArtifactStore() });
+toolbox.setTaskMemory(memory);
+const notice = await memory.processOutput({
+  tool: bank,
+  activity: "whoami",
+  artifact: new TextArtifact("x".repeat(5_000)),
+});
+const references = memoryReferencesOf(notice);
+
+// Drivers: each implements PromptDriver and takes the tools compiled for its own dialect.
+const drivers: PromptDriver[] = [
+  new OpenAIChatPromptDriver({ model: "gpt-4.1-mini", apiKey: "sk-test" }),
+  new OpenAIResponsesPromptDriver({ model: "gpt-4.1-mini", apiKey: "sk-test" }),
+  new AnthropicPromptDriver({ model: "claude-sonnet-4-5", apiKey: "sk-test" }),
+  new GeminiPromptDriver({ model: "gemini-2.5-flash", apiKey: "test" }),
+  new OllamaPromptDriver({ model: "qwen3" }),
+  new MockPromptDriver({ responses: ["4"] }),
+];
+const requests: PromptRequest[] = drivers.map((driver) => ({
+  messages: [{ role: "user", content: "2 + 2?" }],
+  tools: toolbox.toProviderTools(driver.dialect),
+}));
+
+// The agent: a discriminated result, approvals resumed from plain JSON.
+const agent = new Agent({
+  driver: new MockPromptDriver({ responses: ["4"] }),
+  tools: [
+    new CalculatorTool(),
+    new StructuredOutputTool({ schema: z.object({ answer: z.number() }) }),
+  ],
+  approvals: true,
+});
+const result: AgentRunResult = await agent.run("What is 2 + 2?");
+let state: AgentState | undefined;
+switch (result.status) {
+  case "completed":
+    console.log(result.output.toText());
+    break;
+  case "needs-approval": {
+    state = result.state;
+    const decisions: Record<string, ApprovalDecision> = {
+      [result.pending[0].id]: { type: "approve" },
+    };
+    await agent.resume(JSON.parse(JSON.stringify(state)), decisions);
+    break;
+  }
+  case "max-steps":
+    console.error(result.output.code);
+    break;
+}
+
+// MCP both ways, and a tool confined to a folder.
+const options: ServeMcpOptions = { transport: "http", port: 0, token: "secret" };
+const server = await serveMcp(new Toolbox([new FileManagerTool({ root: "." })]), options);
+const remote = await McpTool.connect({
+  url: server.url ?? "",
+  headers: { Authorization: "Bearer secret" },
+});
+const mcpResult = toCallToolResult(await remote.run(remote.activities()[0]?.name ?? "", {}));
+await remote.close();
+await server.close();
+
+console.log(pkg.version, firstName, texts, references, requests, mcpResult);
