@@ -59,7 +59,10 @@ describe("schema kinds", () => {
     assert.equal((await tool.run("b", { city: "Oslo" })).toText(), "Oslo");
     const bad = await tool.run("b", { city: "O", days: 1.5 });
     assert.equal(bad.toText(), (await tool.run("a", { city: "O", days: 1.5 })).toText());
-    assert.match(bad.toText(), /\$\.city: expected string of at least 2 characters, got string "O"/);
+    assert.match(
+      bad.toText(),
+      /\$\.city: expected string of at least 2 characters, got string "O"/,
+    );
   });
 
   it("zod: an async refinement is validated asynchronously", async () => {
