@@ -111,6 +111,7 @@ export { DriverConfigError } from "./errors/driver-config-error.js";
 // Memory: off-prompt tool outputs in a store (in memory, SQLite, Redis), and the tool that reads and searches them.
 export { MemoryConfigError } from "./errors/memory-config-error.js";
 export { MemoryStoreError } from "./errors/memory-store-error.js";
+export { MissingDependencyError } from "./errors/missing-dependency-error.js";
 export { PromptDriverError, type PromptDriverErrorCode } from "./errors/prompt-driver-error.js";
 export { PromptRequestError } from "./errors/prompt-request-error.js";
 // Tool requirements: npm packages a Tool class declares (`static requirements`), checked with semver
