@@ -13,6 +13,7 @@ import {
   ToolboxError,
 } from "../../src/index.js";
 import { InMemoryArtifactStore } from "../../src/memory/in-memory-artifact-store.js";
+import { RedisArtifactStore } from "../../src/memory/redis-artifact-store.js";
 import { SqliteArtifactStore } from "../../src/memory/sqlite-artifact-store.js";
 import { TaskMemory } from "../../src/memory/task-memory.js";
 import { MockPromptDriver } from "../../src/testing/mock-prompt-driver.js";
@@ -181,6 +182,14 @@ const memoryCases: OptionCase[] = [
       key: "busyTimeoutMs",
       expected: "a whole number of milliseconds",
     },
+  },
+  {
+    name: "new RedisArtifactStore(options)",
+    owner: "RedisArtifactStore",
+    error: MemoryConfigError,
+    call: (options) => new RedisArtifactStore(merged({ url: "redis://127.0.0.1:1" }, options)),
+    typo: { options: { timeout: 5 }, key: "timeout", suggestion: "timeoutMs" },
+    wrong: { options: { keyPrefix: 3 }, key: "keyPrefix", expected: "a string" },
   },
 ];
 

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { z } from "zod";
+import { McpConfigError } from "../../src/errors/mcp-config-error.js";
 import { activity, Tool, ToolConfigError, type ToolOptions } from "../../src/index.js";
+import { McpTool } from "../../src/mcp/mcp-tool.js";
 import { TaskMemory } from "../../src/memory/task-memory.js";
 import { TaskMemoryTool } from "../../src/memory/task-memory-tool.js";
 import { CalculatorTool } from "../../src/tools/calculator/calculator-tool.js";
@@ -128,6 +130,39 @@ describe("tool options", () => {
       call: make(TaskMemoryTool, { memories: [memory] }),
       typo: { options: { memorie: [memory] }, key: "memorie", suggestion: "memories" },
       wrong: { options: { memories: "notes" }, key: "memories", expected: "an array" },
+    },
+    {
+      name: "McpTool.connect(target, options)",
+      owner: "McpTool.connect",
+      error: McpConfigError,
+      call: (options) => McpTool.connect({ command: "no-such-mcp-server-zz" }, options as never),
+      typo: {
+        options: { connectTimeout: 5 },
+        key: "connectTimeout",
+        suggestion: "connectTimeoutMs",
+      },
+      wrong: {
+        options: { requestTimeoutMs: "1" },
+        key: "requestTimeoutMs",
+        expected: "a positive number",
+      },
+    },
+    {
+      name: "McpTool.connect(target)",
+      owner: "the McpTool.connect target",
+      error: McpConfigError,
+      call: (target) =>
+        McpTool.connect(
+          (typeof target === "object"
+            ? { command: "no-such-mcp-server-zz", ...target }
+            : target) as never,
+        ),
+      typo: { options: { arg: [] }, key: "arg", suggestion: "args" },
+      wrong: {
+        options: { stderr: "loud" },
+        key: "stderr",
+        expected: 'one of "pipe", "inherit", "ignore"',
+      },
     },
     {
       name: "tool.checkRequirements(options)",
