@@ -9,6 +9,9 @@ export const artifactOptionRules: OptionRules = Object.freeze({
   meta: anObject,
 });
 
+// A default `[]` would be a new array for every artifact made, and one is made per tool call.
+const noneRequired: readonly string[] = Object.freeze([]);
+
 /**
  * @internal Checks the options a built-in artifact's constructor got against `rules` (the common
  * ones, plus the artifact's own), throwing `ArtifactError` at `options.<key>`. Nothing to do without
@@ -18,9 +21,9 @@ export function checkArtifactOptions(
   type: string,
   options: unknown,
   rules: OptionRules = artifactOptionRules,
-  required: readonly string[] = [],
+  required: readonly string[] = noneRequired,
 ): void {
-  if (options === undefined && required.length === 0) return;
+  if (options === undefined && required === noneRequired) return;
   checkOptions(options, {
     owner: type,
     rules,

@@ -39,6 +39,11 @@ export const dialectOptionRules: OptionRules = Object.freeze({
 
 const dialectRule = oneOf(...dialects);
 
+const dialectTargetRules: OptionRules = Object.freeze({
+  dialect: dialectRule,
+  ...dialectOptionRules,
+});
+
 const taskMemoryRule: OptionRule = {
   expected: "a TaskMemory",
   test: (value) =>
@@ -99,7 +104,7 @@ export function checkExecuteOptions(owner: string, options: unknown): void {
   if (typeof dialect === "object") {
     checkOptions(dialect, {
       owner: `${owner} option "dialect"`,
-      rules: { dialect: dialectRule, ...dialectOptionRules },
+      rules: dialectTargetRules,
       required: ["dialect"],
       error: (key, message) => fail(`dialect.${key}`, message),
     });
