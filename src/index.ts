@@ -120,6 +120,7 @@ export { McpConfigError } from "./errors/mcp-config-error.js";
 export { McpConnectionError } from "./errors/mcp-connection-error.js";
 export { MemoryConfigError } from "./errors/memory-config-error.js";
 export { MemoryStoreError } from "./errors/memory-store-error.js";
+export { MissingDependencyError } from "./errors/missing-dependency-error.js";
 export { PromptDriverError, type PromptDriverErrorCode } from "./errors/prompt-driver-error.js";
 export { PromptRequestError } from "./errors/prompt-request-error.js";
 export { RequirementError } from "./errors/requirement-error.js";

@@ -39,6 +39,8 @@ export function activity<
   context: ClassMethodDecoratorContext<This, Value>,
 ) => void {
   return (_method, context) => {
+    // TypeScript's `experimentalDecorators` calls (prototype, key, descriptor): no context object.
+    if (typeof context !== "object" || context === null) legacyDecorator(_method, context);
     const methodName = String(context.name);
     const fail = (message: string): never => {
       throw new ActivityConfigError({ methodName, message });
@@ -88,4 +90,20 @@ export function activity<
       template: validated.template,
     });
   };
+}
+
+/** The error for `@activity` compiled as a legacy decorator, naming the class and method it is on. */
+function legacyDecorator(target: unknown, key: unknown): never {
+  // For an instance method the target is the prototype; for a static one, the class itself.
+  const owner =
+    typeof target === "function"
+      ? target
+      : (target as { constructor?: unknown } | null | undefined)?.constructor;
+  const className = typeof owner === "function" && owner.name !== "" ? owner.name : undefined;
+  const methodName = typeof key === "string" || typeof key === "symbol" ? String(key) : "(unknown)";
+  throw new ActivityConfigError({
+    methodName: className === undefined ? methodName : `${className}.${methodName}`,
+    message:
+      '@activity is a standard (TC39) decorator; legacy decorators are not supported: remove "experimentalDecorators" from tsconfig.json (TypeScript 5+ and tsx compile standard decorators)',
+  });
 }

@@ -7,6 +7,7 @@ import { executeActivity, validateActivityInput } from "../tool/run-activity.js"
 import type { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import { agentLoop, type LoopSetup, type LoopState, type StepResults } from "./agent-loop.js";
+import { checkAgentOptions, checkAgentRunOptions, checkDecisions } from "./agent-option-rules.js";
 import { loadState } from "./agent-state.js";
 import type {
   AgentEvent,
@@ -45,25 +46,17 @@ export class Agent {
   readonly #maxSteps: number;
 
   constructor(options: AgentOptions) {
-    const fail = (subject: string, message: string): never => {
+    checkAgentOptions(options);
+    if (options.tools !== undefined && options.toolbox !== undefined) {
       throw new AgentError({
         code: "invalid_agent_config",
-        subject: `Agent option "${subject}"`,
-        message,
+        subject: 'Agent option "tools"',
+        message: "give either tools or toolbox, not both",
       });
-    };
-    if (typeof options?.driver?.generate !== "function") fail("driver", "must be a PromptDriver");
-    if (options.tools !== undefined && options.toolbox !== undefined)
-      fail("tools", "give either tools or toolbox, not both");
-    const protocol = options.protocol ?? "native";
-    if (protocol !== "native" && protocol !== "react")
-      fail("protocol", `must be "native" or "react"; got ${String(protocol)}`);
-    const maxSteps = options.maxSteps ?? 20;
-    if (!Number.isInteger(maxSteps) || maxSteps < 1)
-      fail("maxSteps", `must be a whole number >= 1; got ${String(maxSteps)}`);
+    }
     this.#options = options;
-    this.#protocol = protocols[protocol];
-    this.#maxSteps = maxSteps;
+    this.#protocol = protocols[options.protocol ?? "native"];
+    this.#maxSteps = options.maxSteps ?? 20;
     this.toolbox = options.toolbox ?? new Toolbox(options.tools ?? []);
     const memory =
       options.taskMemory ??
@@ -87,6 +80,7 @@ export class Agent {
     prompt: string | readonly UserContentPart[],
     options: AgentRunOptions = {},
   ): Promise<AgentRunResult> {
+    checkAgentRunOptions("run", options);
     return lastResult(agentLoop(this.#setup(false, options), this.#start(prompt)));
   }
 
@@ -105,6 +99,7 @@ export class Agent {
     prompt: string | readonly UserContentPart[],
     options: AgentRunOptions = {},
   ): AsyncIterable<AgentEvent> {
+    checkAgentRunOptions("stream", options);
     return agentLoop(this.#setup(true, options), this.#start(prompt));
   }
 
@@ -124,6 +119,8 @@ export class Agent {
     decisions: Readonly<Record<string, ApprovalDecision>>,
     options: AgentRunOptions = {},
   ): Promise<AgentRunResult> {
+    checkDecisions(decisions);
+    checkAgentRunOptions("resume", options);
     const paused = loadState(state);
     const setup = this.#setup(false, options);
     for (const id of Object.keys(decisions)) {

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from "../schema/json.js";
+import { checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
 
 /**
@@ -33,6 +34,7 @@ export class ActionArtifact extends BaseArtifact<ToolAction> {
   readonly type = "ActionArtifact";
 
   constructor(value: ToolAction, options?: ArtifactOptions) {
+    checkArtifactOptions("ActionArtifact", options);
     super({ tag: value.tag, name: value.name, path: value.path, input: value.input }, options);
   }
 

@@ -1,5 +1,7 @@
 import { bytesToBase64, toBytes } from "../internal/bytes.js";
+import { aString } from "../internal/option-rules.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
+import { artifactOptionRules, checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
 
 /**
@@ -15,6 +17,8 @@ export interface BlobArtifactOptions extends ArtifactOptions {
   mimeType?: string;
 }
 
+const optionRules = { ...artifactOptionRules, mimeType: aString };
+
 /**
  * Raw bytes with a media type (a PDF, a zip …); its text is the bytes decoded as UTF-8.
  *
@@ -29,6 +33,7 @@ export class BlobArtifact extends BaseArtifact<Uint8Array> {
   readonly mimeType: string;
 
   constructor(value: Uint8Array | ArrayBuffer | string, options: BlobArtifactOptions = {}) {
+    checkArtifactOptions("BlobArtifact", options, optionRules);
     super(toBytes(value), options);
     this.mimeType = options.mimeType ?? "application/octet-stream";
   }

@@ -1,5 +1,6 @@
 import { ArtifactError } from "../errors/artifact-error.js";
 import type { JsonValue } from "../schema/json.js";
+import { checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
 
 /**
@@ -14,6 +15,7 @@ export class BooleanArtifact extends BaseArtifact<boolean> {
   readonly type = "BooleanArtifact";
 
   constructor(value: boolean, options?: ArtifactOptions) {
+    checkArtifactOptions("BooleanArtifact", options);
     super(Boolean(value), options);
   }
 

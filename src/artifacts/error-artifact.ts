@@ -1,5 +1,9 @@
+import { anyValue, aString } from "../internal/option-rules.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
+import { artifactOptionRules, checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
+
+const optionRules = { ...artifactOptionRules, cause: anyValue, code: aString };
 
 /**
  * What went wrong, where the model can see it and act on it: `ErrorArtifact`s always stay on-prompt.
@@ -20,6 +24,7 @@ export class ErrorArtifact extends BaseArtifact<string> {
     value: string | number | boolean | bigint,
     options: ArtifactOptions & { cause?: unknown; code?: string } = {},
   ) {
+    checkArtifactOptions("ErrorArtifact", options, optionRules);
     super(String(value), options);
     this.cause = options.cause;
     this.code = options.code;

@@ -1,7 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { bytesToBase64, toBytes } from "../internal/bytes.js";
+import { nonEmptyString, positiveNumber } from "../internal/option-rules.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
+import { artifactOptionRules, checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
+
+const optionRules = {
+  ...artifactOptionRules,
+  format: nonEmptyString,
+  width: positiveNumber,
+  height: positiveNumber,
+};
 
 /**
  * Options of an {@link ImageArtifact}.
@@ -33,6 +42,7 @@ export class ImageArtifact extends BaseArtifact<Uint8Array> {
   readonly height: number | undefined;
 
   constructor(value: Uint8Array | ArrayBuffer | string, options: ImageArtifactOptions) {
+    checkArtifactOptions("ImageArtifact", options, optionRules, ["format"]);
     super(toBytes(value), options, defaultImageName(options.format));
     this.format = options.format.toLowerCase();
     this.width = options.width;

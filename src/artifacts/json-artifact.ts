@@ -1,6 +1,7 @@
 import { ArtifactError } from "../errors/artifact-error.js";
 import { copyJsonValue } from "../internal/copy-json-value.js";
 import type { JsonValue } from "../schema/json.js";
+import { checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
 
 /**
@@ -16,6 +17,7 @@ export class JsonArtifact extends BaseArtifact<JsonValue> {
   readonly type = "JsonArtifact";
 
   constructor(value: unknown, options?: ArtifactOptions) {
+    checkArtifactOptions("JsonArtifact", options);
     super(toJsonValue(value), options);
   }
 

@@ -1,6 +1,9 @@
 import { ArtifactError } from "../errors/artifact-error.js";
+import { describeReceived } from "../internal/describe-value.js";
+import { aString } from "../internal/option-rules.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
 import type { Artifact } from "./artifact.js";
+import { artifactOptionRules, checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact, hasArtifactBrand } from "./base-artifact.js";
 
 /**
@@ -16,6 +19,8 @@ export interface ListArtifactOptions extends ArtifactOptions {
   itemSeparator?: string;
 }
 
+const optionRules = { ...artifactOptionRules, itemSeparator: aString };
+
 /**
  * Several artifacts as one result (search hits, chunks of a page).
  *
@@ -29,6 +34,13 @@ export class ListArtifact extends BaseArtifact<readonly Artifact[]> {
   readonly itemSeparator: string;
 
   constructor(items: readonly Artifact[], options: ListArtifactOptions = {}) {
+    checkArtifactOptions("ListArtifact", options, optionRules);
+    if (!Array.isArray(items)) {
+      throw new ArtifactError({
+        path: "items",
+        message: `must be an array of artifacts; got ${describeReceived(items)}`,
+      });
+    }
     items.forEach((item, index) => {
       if (!hasArtifactBrand(item)) {
         throw new ArtifactError({ path: `$.value[${index}]`, message: "is not an artifact" });

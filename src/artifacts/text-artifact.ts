@@ -1,4 +1,5 @@
 import type { JsonValue } from "../schema/json.js";
+import { checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
 
 /**
@@ -14,6 +15,7 @@ export class TextArtifact extends BaseArtifact<string> {
 
   /** Non-string values are converted with `String()` (`1` → `"1"`). */
   constructor(value: string | number | boolean | bigint, options?: ArtifactOptions) {
+    checkArtifactOptions("TextArtifact", options);
     super(String(value), options);
   }
 

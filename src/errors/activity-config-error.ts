@@ -10,6 +10,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class ActivityConfigError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/ActivityConfigError";
   /** The decorated method's name. */
   readonly methodName: string;
   /** The config key at fault, when one is. */

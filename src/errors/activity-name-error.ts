@@ -9,6 +9,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class ActivityNameError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/ActivityNameError";
   /** The tool's name. */
   readonly toolName: string;
   /** The name that is not an activity. */

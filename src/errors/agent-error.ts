@@ -11,6 +11,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class AgentError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/AgentError";
   /** The option, state field or call id at fault. */
   readonly subject: string;
 

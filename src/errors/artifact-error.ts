@@ -9,6 +9,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class ArtifactError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/ArtifactError";
   /** JSON path of the bad field, `$` for the root. */
   readonly path: string;
 

@@ -29,4 +29,5 @@ export type ToolwrightErrorCode =
   | "memory_store_failed"
   | "invalid_requirement"
   | "invalid_mcp_config"
-  | "mcp_connection_failed";
+  | "mcp_connection_failed"
+  | "missing_dependency";

@@ -11,6 +11,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class DialectError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/DialectError";
   /** The dialect asked for, with its variant (`openai-chat (strict)`, `gemini (parameters)`). */
   readonly dialect: string;
   /** The tool's name. */

@@ -10,6 +10,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class DriverConfigError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/DriverConfigError";
   /** The driver class. */
   readonly driver: string;
   /** The option at fault. */
@@ -21,17 +22,5 @@ export class DriverConfigError extends ToolwrightError {
     });
     this.driver = details.driver;
     this.option = details.option;
-  }
-
-  /**
-   * True for a DriverConfigError, also one thrown by a second copy of the package.
-   *
-   * @example
-   * ```ts
-   * if (DriverConfigError.isInstance(error)) console.error(error.message);
-   * ```
-   */
-  static override isInstance(value: unknown): value is DriverConfigError {
-    return ToolwrightError.isInstance(value) && value.code === "invalid_driver_config";
   }
 }

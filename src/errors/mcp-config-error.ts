@@ -11,6 +11,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class McpConfigError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/McpConfigError";
   /** `serveMcp` or `McpTool.connect`. */
   readonly subject: string;
   /** The option at fault. */

@@ -12,6 +12,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class McpConnectionError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/McpConnectionError";
   /** The command line or URL of the server. */
   readonly server: string;
   /** The end of what the server wrote to stderr (stdio servers), if anything. */

@@ -10,6 +10,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class MemoryConfigError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/MemoryConfigError";
   /** What was being set up, such as `TaskMemory "notes"` or `SqliteArtifactStore`. */
   readonly subject: string;
   /** The option at fault. */

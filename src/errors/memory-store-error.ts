@@ -12,6 +12,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class MemoryStoreError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/MemoryStoreError";
   /** Which store failed: `"sqlite"`, `"redis"` or `"memory"`. */
   readonly store: string;
   /** The database file or the Redis URL (password hidden). */

@@ -29,6 +29,7 @@ export type PromptDriverErrorCode =
  * ```
  */
 export class PromptDriverError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/PromptDriverError";
   declare readonly code: PromptDriverErrorCode;
   /** Provider id of the driver, such as `openai.chat`. */
   readonly provider: string;
@@ -62,18 +63,6 @@ export class PromptDriverError extends ToolwrightError {
     this.status = details.status;
     this.providerMessage = details.providerMessage;
     this.providerCode = details.providerCode;
-  }
-
-  /**
-   * True for a prompt driver error, also one thrown by a second copy of the package.
-   *
-   * @example
-   * ```ts
-   * if (PromptDriverError.isInstance(error) && error.code === "provider_timeout") retryLater();
-   * ```
-   */
-  static override isInstance(value: unknown): value is PromptDriverError {
-    return ToolwrightError.isInstance(value) && value.code in describe;
   }
 }
 

@@ -11,6 +11,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class PromptRequestError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/PromptRequestError";
   /** Provider id of the driver. */
   readonly provider: string;
   /** Where in the request the problem is, as a path such as `messages[3]` or `tools[0]`. */
@@ -23,17 +24,5 @@ export class PromptRequestError extends ToolwrightError {
     );
     this.provider = details.provider;
     this.path = details.path;
-  }
-
-  /**
-   * True for a PromptRequestError, also one thrown by a second copy of the package.
-   *
-   * @example
-   * ```ts
-   * if (PromptRequestError.isInstance(error)) console.error(error.message);
-   * ```
-   */
-  static override isInstance(value: unknown): value is PromptRequestError {
-    return ToolwrightError.isInstance(value) && value.code === "invalid_prompt_request";
   }
 }

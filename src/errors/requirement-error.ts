@@ -13,6 +13,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class RequirementError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/RequirementError";
   /** The tool's name. */
   readonly toolName: string;
   /** The specifier at fault, as declared. */

@@ -9,6 +9,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class ToolConfigError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/ToolConfigError";
   /** The tool's name (or class name when the name itself is at fault). */
   readonly toolName: string;
   /** The option at fault, as a path such as `extraSchemaProperties.test.extra`. */

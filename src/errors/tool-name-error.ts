@@ -10,6 +10,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class ToolNameError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/ToolNameError";
   /** The offending name. */
   readonly value: string;
 

@@ -11,6 +11,7 @@ import { ToolwrightError } from "./toolwright-error.js";
  * ```
  */
 export class ToolboxError extends ToolwrightError {
+  static override readonly brand: string = "toolwright/ToolboxError";
   /** The tool at fault, when one is. */
   readonly toolName: string | undefined;
 

@@ -12,3 +12,28 @@ export function describeValue(value: unknown, maxLength = 60): string {
   if (preview.length > maxLength) preview = `${preview.slice(0, maxLength - 1)}…`;
   return kind === "boolean" || kind === "number" ? preview : `${kind} ${preview}`;
 }
+
+/** @internal What a developer passed, for "must be …; got …" messages: `a number (5)`, `null`, `a Map`. */
+export function describeReceived(value: unknown): string {
+  if (value === undefined || value === null) return String(value);
+  if (Array.isArray(value)) return `an array (${describeValue(value, 40).slice("array ".length)})`;
+  switch (typeof value) {
+    case "string":
+      return `a string (${describeValue(value, 40).slice("string ".length)})`;
+    case "number":
+    case "boolean":
+    case "bigint":
+      return `a ${typeof value} (${describeValue(value)})`;
+    case "function":
+      return "a function";
+    case "symbol":
+      return "a symbol";
+    default: {
+      const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)
+        ?.constructor?.name;
+      return typeof name === "string" && name !== "" && name !== "Object"
+        ? `an instance of ${name}`
+        : `an object (${describeValue(value, 40).slice("object ".length)})`;
+    }
+  }
+}

@@ -3,10 +3,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { Tool as McpToolSpec } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type Tool as McpToolSpec } from "@modelcontextprotocol/sdk/types.js";
 import { McpConfigError } from "../errors/mcp-config-error.js";
 import { McpConnectionError } from "../errors/mcp-connection-error.js";
-import { isPlainObject } from "../internal/clone-json.js";
 import { packageVersion } from "../internal/package-version.js";
 
 /**
@@ -69,6 +68,12 @@ export interface McpConnection {
   end(reason: string): Promise<void>;
   /** A signal for one call: aborted with `signal`, or when the server is found gone. */
   track(signal: AbortSignal): { readonly signal: AbortSignal; release(): void };
+  /**
+   * What a failed call's error means: the connection closed, the request timed out, the server
+   * refused (another MCP error), or `undefined` for anything else. Here, so that only this module
+   * (loaded with the SDK) needs the SDK's error class.
+   */
+  errorKind(error: unknown): "closed" | "timeout" | "refused" | undefined;
 }
 
 const subject = "McpTool.connect";
@@ -121,6 +126,11 @@ export async function openConnection(
       }
       await client.close();
     },
+    errorKind: (error) => {
+      if (!(error instanceof McpError)) return undefined;
+      if (error.code === ErrorCode.ConnectionClosed) return "closed";
+      return error.code === ErrorCode.RequestTimeout ? "timeout" : "refused";
+    },
     track: (signal) => {
       const controller = new AbortController();
       inflight.add(controller);
@@ -158,29 +168,13 @@ function createTransport(target: McpServerTarget): {
   label: string;
   stderrTail: () => string;
 } {
-  if (!isPlainObject(target)) {
-    throw new McpConfigError({
-      subject,
-      option: "target",
-      message: "must be { command, args?, env? } or { url, headers? }",
-    });
-  }
-  if ("url" in target && target.url !== undefined) return httpTransport(target as McpHttpTarget);
-  if ("command" in target && typeof target.command === "string" && target.command !== "") {
-    return stdioTransport(target as McpStdioTarget);
-  }
-  throw new McpConfigError({
-    subject,
-    option: "target",
-    message: "needs a non-empty `command` (stdio) or a `url` (Streamable HTTP)",
-  });
+  // The target's shape was checked by `McpTool.connect` (`mcp-option-rules.ts`).
+  if ("url" in target && target.url !== undefined) return httpTransport(target);
+  return stdioTransport(target as McpStdioTarget);
 }
 
 function stdioTransport(target: McpStdioTarget) {
   const args = target.args ?? [];
-  if (!Array.isArray(args) || args.some((arg) => typeof arg !== "string")) {
-    throw new McpConfigError({ subject, option: "args", message: "must be an array of strings" });
-  }
   const stderr = target.stderr ?? "pipe";
   const transport = new StdioClientTransport({
     command: target.command,

@@ -1,13 +1,14 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ActivityContext } from "../activity/activity-context.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { McpConfigError } from "../errors/mcp-config-error.js";
+import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import { fromCallToolResult, type McpCallResult } from "./from-mcp-result.js";
 import { recordServerTools } from "./mcp-activities.js";
-import { type McpConnection, type McpServerTarget, openConnection } from "./mcp-connection.js";
+import type { McpConnection, McpServerTarget } from "./mcp-connection.js";
+import { checkConnectArguments } from "./mcp-option-rules.js";
 
 /**
  * Options of `McpTool.connect`: the usual tool options (`name`, `allowlist` by activity name,
@@ -30,6 +31,9 @@ interface ConnectionState {
   readonly serverNames: ReadonlyMap<string, string>;
   readonly requestTimeoutMs: number;
 }
+
+const subject = "McpTool.connect";
+const mcpSdk = "@modelcontextprotocol/sdk";
 
 // Constructor tokens: only `connect` can make an McpTool, because only it has a live connection.
 const tokens = new WeakMap<object, ConnectionState>();
@@ -79,9 +83,17 @@ export class McpTool extends Tool {
    * ```
    */
   static async connect(target: McpServerTarget, options: McpToolOptions = {}): Promise<McpTool> {
+    checkConnectArguments(target, options);
     const { connectTimeoutMs, requestTimeoutMs, ...toolOptions } = options;
-    const connectTimeout = positive(connectTimeoutMs, "connectTimeoutMs") ?? 30_000;
-    const requestTimeout = positive(requestTimeoutMs, "requestTimeoutMs") ?? 60_000;
+    const connectTimeout = connectTimeoutMs ?? 30_000;
+    const requestTimeout = requestTimeoutMs ?? 60_000;
+    // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
+    requirePackage(subject, mcpSdk, `${mcpSdk}/client/index.js`);
+    const { openConnection } = await loadPackage(
+      subject,
+      mcpSdk,
+      () => import("./mcp-connection.js"),
+    );
     const { connection, tools } = await openConnection(target, connectTimeout);
     try {
       const name = toolOptions.name ?? defaultName(connection);
@@ -182,10 +194,8 @@ async function callServerTool(
 function callFailure(error: unknown, connection: McpConnection, serverName: string): ErrorArtifact {
   const server = connection.label;
   const lost = connection.ended;
-  if (
-    lost !== undefined ||
-    (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-  ) {
+  const kind = connection.errorKind(error);
+  if (lost !== undefined || kind === "closed") {
     const stderr = connection.stderrTail().trim();
     const why = lost?.reason ?? "the server closed the connection";
     return new ErrorArtifact(
@@ -193,23 +203,28 @@ function callFailure(error: unknown, connection: McpConnection, serverName: stri
       { code: "mcp_server_closed", cause: error },
     );
   }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (kind === "timeout") {
     return new ErrorArtifact(`MCP server "${server}" did not answer "${serverName}" in time`, {
       code: "timeout",
       cause: error,
     });
   }
-  if (error instanceof McpError) {
-    return new ErrorArtifact(`MCP server "${server}" refused "${serverName}": ${error.message}`, {
-      code: "mcp_error",
-      cause: error,
-    });
+  if (kind === "refused") {
+    return new ErrorArtifact(
+      `MCP server "${server}" refused "${serverName}": ${messageOf(error)}`,
+      {
+        code: "mcp_error",
+        cause: error,
+      },
+    );
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ErrorArtifact(`MCP server "${server}" could not run "${serverName}": ${message}`, {
-    code: "mcp_server_unreachable",
-    cause: error,
-  });
+  return new ErrorArtifact(
+    `MCP server "${server}" could not run "${serverName}": ${messageOf(error)}`,
+    {
+      code: "mcp_server_unreachable",
+      cause: error,
+    },
+  );
 }
 
 function defaultName(connection: McpConnection): string {
@@ -223,14 +238,6 @@ function defaultName(connection: McpConnection): string {
   return cleaned === "" ? "McpTool" : cleaned;
 }
 
-function positive(value: unknown, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !(value > 0)) {
-    throw new McpConfigError({
-      subject: "McpTool.connect",
-      option,
-      message: `must be a positive number of milliseconds; got ${String(value)}`,
-    });
-  }
-  return value;
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

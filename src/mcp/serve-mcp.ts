@@ -1,9 +1,10 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { McpConfigError } from "../errors/mcp-config-error.js";
+import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { packageVersion } from "../internal/package-version.js";
 import { Toolbox } from "../toolbox/toolbox.js";
-import { type HttpSettings, serveHttp } from "./http-host.js";
-import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
+import type { HttpSettings } from "./http-host.js";
+import { checkServeOptions } from "./mcp-option-rules.js";
+import type { McpServerInfo } from "./mcp-server.js";
 import type {
   HttpServeOptions,
   McpServerHandle,
@@ -12,6 +13,7 @@ import type {
 } from "./serve-mcp-options.js";
 
 const subject = "serveMcp";
+const mcpSdk = "@modelcontextprotocol/sdk";
 
 /**
  * Serves a toolbox as an MCP server, over stdio or Streamable HTTP (at `/mcp`), and resolves once it
@@ -35,20 +37,19 @@ export async function serveMcp(
   if (!(toolbox instanceof Toolbox)) {
     throw new McpConfigError({ subject, option: "toolbox", message: "must be a Toolbox" });
   }
+  checkServeOptions(options);
   const info: McpServerInfo = {
-    name: checkText(options.name, "name") ?? "toolwright",
-    version: checkText(options.version, "version") ?? packageVersion(),
-    instructions: checkText(options.instructions, "instructions"),
+    name: options.name ?? "toolwright",
+    version: options.version ?? packageVersion(),
+    instructions: options.instructions,
   };
   // Compiling once now turns a schema MCP cannot carry into an error here, not in a client's session.
   toolbox.toProviderTools("mcp");
+  // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
+  requirePackage(subject, mcpSdk, `${mcpSdk}/server/index.js`);
   if (options.transport === "stdio") return serveStdio(toolbox, info, options);
-  if (options.transport === "http") return serveHttp(toolbox, info, httpSettings(options));
-  throw new McpConfigError({
-    subject,
-    option: "transport",
-    message: `must be "stdio" or "http"; got ${JSON.stringify((options as { transport?: unknown }).transport)}`,
-  });
+  const { serveHttp } = await loadPackage(subject, mcpSdk, () => import("./http-host.js"));
+  return serveHttp(toolbox, info, httpSettings(options));
 }
 
 async function serveStdio(
@@ -56,6 +57,9 @@ async function serveStdio(
   info: McpServerInfo,
   options: StdioServeOptions,
 ): Promise<McpServerHandle> {
+  const [{ createMcpServer }, { StdioServerTransport }] = await loadPackage(subject, mcpSdk, () =>
+    Promise.all([import("./mcp-server.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]),
+  );
   const stdin = options.stdin ?? process.stdin;
   const server = createMcpServer(toolbox, info);
   let resolveClosed: () => void = () => undefined;
@@ -79,50 +83,15 @@ async function serveStdio(
 }
 
 function httpSettings(options: HttpServeOptions): HttpSettings {
-  const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    fail("port", `must be an integer from 0 to 65535; got ${String(port)}`);
-  }
-  const token = options.token;
-  if (token !== undefined && (typeof token !== "string" || token.trim() === "")) {
-    fail("token", "must be a non-empty string (or left out)");
-  }
+  // Types and ranges were checked with the other options (`mcp-option-rules.ts`).
   return {
-    host: checkText(options.host, "host") ?? "127.0.0.1",
-    port,
-    token,
-    allowedHosts: checkList(options.allowedHosts, "allowedHosts"),
-    allowedOrigins: checkList(options.allowedOrigins, "allowedOrigins"),
-    maxBodyBytes: checkPositive(options.maxBodyBytes, "maxBodyBytes") ?? 4 * 1024 * 1024,
-    maxSessions: checkPositive(options.maxSessions, "maxSessions") ?? 256,
-    sessionIdleMs: checkPositive(options.sessionIdleMs, "sessionIdleMs") ?? 30 * 60_000,
+    host: options.host ?? "127.0.0.1",
+    port: options.port ?? 0,
+    token: options.token,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxSessions: options.maxSessions ?? 256,
+    sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
   };
-}
-
-function checkText(value: unknown, option: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || value.trim() === "") {
-    fail(option, `must be a non-empty string; got ${JSON.stringify(value)}`);
-  }
-  return value as string;
-}
-
-function checkList(value: unknown, option: string): readonly string[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string" || item === "")) {
-    fail(option, "must be an array of non-empty strings");
-  }
-  return value as readonly string[];
-}
-
-function checkPositive(value: unknown, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    fail(option, `must be a positive integer; got ${String(value)}`);
-  }
-  return value as number;
-}
-
-function fail(option: string, message: string): never {
-  throw new McpConfigError({ subject, option, message });
 }

@@ -12,6 +12,7 @@ import type {
 } from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
+import { checkMemoryOptions } from "./check-memory-options.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
 import { type ScoredId, topHits } from "./top-hits.js";
@@ -50,6 +51,19 @@ export class InMemoryArtifactStore implements ArtifactStore {
   readonly #passages: IndexedPassage[] = [];
   readonly #postings = new Map<string, Postings>();
   #tokens = 0;
+
+  /**
+   * It takes no options; an object with keys (say, options meant for another store) throws
+   * `MemoryConfigError` rather than being ignored.
+   *
+   * @example
+   * ```ts
+   * const store = new InMemoryArtifactStore();
+   * ```
+   */
+  constructor(options?: Readonly<Record<string, never>>) {
+    if (options !== undefined) checkMemoryOptions("InMemoryArtifactStore", options, {});
+  }
 
   async write(write: StoreWrite): Promise<StoreWriteResult> {
     let namespace = this.#namespaces.get(write.namespace);

@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { MemoryStoreError } from "../errors/memory-store-error.js";
+import { aString, wholeNumber } from "../internal/option-rules.js";
+import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import type { JsonObject } from "../schema/json.js";
 import type {
   ArtifactStore,
@@ -15,6 +17,7 @@ import type {
 } from "./artifact-store.js";
 import { assemblePage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
+import { checkMemoryOptions } from "./check-memory-options.js";
 import { searchScript, writeScript } from "./redis-scripts.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
@@ -43,6 +46,12 @@ interface ScriptCommands {
 
 type Client = Redis & ScriptCommands;
 
+const optionRules = {
+  url: aString,
+  keyPrefix: aString,
+  timeoutMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
+};
+
 /**
  * An artifact store on a Redis server, for agents on several machines sharing one memory. Writes run
  * as one Lua script (atomic for every client); search ranks passages with the same BM25 as the
@@ -65,40 +74,20 @@ export class RedisArtifactStore implements ArtifactStore {
   #lastError: Error | undefined;
 
   constructor(options: RedisArtifactStoreOptions) {
-    const url = options?.url;
-    let parsed: URL | undefined;
-    try {
-      parsed = typeof url === "string" ? new URL(url) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed === undefined || !["redis:", "rediss:"].includes(parsed.protocol)) {
+    checkMemoryOptions("RedisArtifactStore", options, optionRules, ["url"]);
+    const url = options.url;
+    if (!["redis:", "rediss:"].includes(URL.parse(url)?.protocol ?? "")) {
       throw new MemoryConfigError({
         subject: "RedisArtifactStore",
         option: "url",
-        message: `must be a redis:// or rediss:// URL; got ${JSON.stringify(typeof url === "string" ? redact(url) : url)}`,
+        message: `must be a redis:// or rediss:// URL; got ${JSON.stringify(redact(url))}`,
       });
     }
-    const keyPrefix = options.keyPrefix ?? "toolwright:memory:";
-    const timeoutMs = options.timeoutMs ?? 5_000;
-    if (typeof keyPrefix !== "string") {
-      throw new MemoryConfigError({
-        subject: "RedisArtifactStore",
-        option: "keyPrefix",
-        message: "must be a string",
-      });
-    }
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-      throw new MemoryConfigError({
-        subject: "RedisArtifactStore",
-        option: "timeoutMs",
-        message: `must be a positive whole number of milliseconds; got ${String(timeoutMs)}`,
-      });
-    }
-    this.url = redact(url as string);
-    this.keyPrefix = keyPrefix;
-    this.#connectionUrl = url as string;
-    this.#timeoutMs = timeoutMs;
+    requirePackage("RedisArtifactStore", "ioredis");
+    this.url = redact(url);
+    this.keyPrefix = options.keyPrefix ?? "toolwright:memory:";
+    this.#connectionUrl = url;
+    this.#timeoutMs = options.timeoutMs ?? 5_000;
   }
 
   async write(write: StoreWrite): Promise<StoreWriteResult> {
@@ -243,15 +232,14 @@ export class RedisArtifactStore implements ArtifactStore {
   async #connect(): Promise<Client> {
     let Driver: typeof Redis;
     try {
-      ({ Redis: Driver } = await import("ioredis"));
+      ({ Redis: Driver } = await loadPackage(
+        "RedisArtifactStore",
+        "ioredis",
+        () => import("ioredis"),
+      ));
     } catch (error) {
       this.#client = undefined;
-      throw new MemoryStoreError({
-        store: "redis",
-        location: this.url,
-        message: "the ioredis package is missing; install it with `npm install ioredis`",
-        cause: error,
-      });
+      throw error;
     }
     const client = new Driver(this.#connectionUrl, {
       lazyConnect: true,

@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
-import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { MemoryStoreError } from "../errors/memory-store-error.js";
+import { nonEmptyString, wholeNumber } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
 import type {
   ArtifactStore,
@@ -14,6 +14,7 @@ import type {
   TextPage,
 } from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
+import { checkMemoryOptions } from "./check-memory-options.js";
 import { passageMax } from "./split-passages.js";
 import {
   matchAnyTerm,
@@ -36,6 +37,11 @@ export interface SqliteArtifactStoreOptions {
   /** How long a write waits for another process's write to finish, in milliseconds; 5,000 by default. */
   busyTimeoutMs?: number;
 }
+
+const optionRules = {
+  path: { ...nonEmptyString, expected: 'a file path or ":memory:"' },
+  busyTimeoutMs: { ...wholeNumber(0), expected: "a whole number of milliseconds" },
+};
 
 type Statements = { [Name in keyof typeof sqliteStatements]: StatementSync };
 
@@ -65,22 +71,9 @@ export class SqliteArtifactStore implements ArtifactStore {
   readonly #statements: Statements;
 
   constructor(options: SqliteArtifactStoreOptions) {
-    const path = options?.path;
-    if (typeof path !== "string" || path === "") {
-      throw new MemoryConfigError({
-        subject: "SqliteArtifactStore",
-        option: "path",
-        message: `must be a file path or ":memory:"; got ${JSON.stringify(path)}`,
-      });
-    }
+    checkMemoryOptions("SqliteArtifactStore", options, optionRules, ["path"]);
+    const { path } = options;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
-    if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
-      throw new MemoryConfigError({
-        subject: "SqliteArtifactStore",
-        option: "busyTimeoutMs",
-        message: `must be a whole number of milliseconds; got ${String(busyTimeoutMs)}`,
-      });
-    }
     this.path = path;
     const sqlite = process.getBuiltinModule("node:sqlite");
     if (sqlite === undefined) {

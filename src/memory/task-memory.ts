@@ -5,12 +5,15 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { MemoryConfigError } from "../errors/memory-config-error.js";
+import { describeReceived } from "../internal/describe-value.js";
+import { aNumber, anObject, aString } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
 import {
   TaskMemoryTool,
   type TaskMemoryToolOptions,
 } from "../tools/task-memory/task-memory-tool.js";
 import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
+import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
 import { splitPassages } from "./split-passages.js";
@@ -100,6 +103,7 @@ export class TaskMemory {
   readonly store: ArtifactStore;
 
   constructor(options: TaskMemoryOptions = {}) {
+    checkMemoryOptions("TaskMemory", options, { name: aString, store: anObject });
     const name = options.name ?? "TaskMemory";
     if (typeof name !== "string" || name.trim() === "") {
       throw new MemoryConfigError({
@@ -175,6 +179,7 @@ export class TaskMemory {
     artifact: Artifact,
     options: { source?: string; meta?: JsonObject | undefined } = {},
   ): Promise<Artifact | undefined> {
+    checkMemoryOptions("TaskMemory.storeArtifact", options, { source: aString, meta: anObject });
     const kind = storedKind(artifact);
     if (kind === undefined) return artifact;
     const entries: StoreEntry[] = flattenItems(artifact).map((item) => {
@@ -234,6 +239,7 @@ export class TaskMemory {
     namespace: string,
     options: { offset?: number; limit?: number } = {},
   ): Promise<TextPage | undefined> {
+    checkMemoryOptions("TaskMemory.read", options, { offset: aNumber, limit: aNumber });
     const offset = Math.max(0, Math.trunc(options.offset ?? 0));
     const limit = Math.max(0, Math.trunc(options.limit ?? 4000));
     const page = await this.store.read(namespace, offset, limit + 1);
@@ -254,6 +260,7 @@ export class TaskMemory {
    * ```
    */
   async search(query: string, options: MemorySearchOptions = {}): Promise<MemorySearchHit[]> {
+    checkMemoryOptions("TaskMemory.search", options, { namespace: aString, limit: aNumber });
     const terms = queryTerms(query, maxQueryTerms);
     const limit = Math.max(0, Math.trunc(options.limit ?? 5));
     if (terms.length === 0 || limit === 0) return [];
@@ -279,6 +286,14 @@ export class TaskMemory {
    * ```
    */
   tool(options: Omit<TaskMemoryToolOptions, "memories"> = {}): TaskMemoryTool {
+    // Its keys are the memory tool's to check; a value that spreads to nothing would slip past it.
+    if (typeof options !== "object" || options === null) {
+      throw new MemoryConfigError({
+        subject: "TaskMemory.tool",
+        option: "options",
+        message: `must be an object; got ${describeReceived(options)}`,
+      });
+    }
     return new TaskMemoryTool({ ...options, memories: [this] });
   }
 

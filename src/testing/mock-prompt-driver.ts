@@ -1,4 +1,6 @@
+import { dialects } from "../dialects/dialect.js";
 import { finishEvents } from "../drivers/shared/collect-stream.js";
+import { checkCallOptions } from "../drivers/shared/driver-options.js";
 import { argumentsToJsonText } from "../drivers/shared/tool-call-arguments.js";
 import type {
   PromptCallOptions,
@@ -11,6 +13,8 @@ import type {
   Usage,
 } from "../drivers/spec.js";
 import { DriverConfigError } from "../errors/driver-config-error.js";
+import { checkOptions } from "../internal/check-options.js";
+import { anArray, aString, oneOf } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
 
 /**
@@ -66,6 +70,13 @@ export interface MockPromptDriverOptions {
   dialect?: ToolDialect;
 }
 
+const optionRules = {
+  responses: { ...anArray, expected: "an array of scripted responses" },
+  model: aString,
+  // The dialects a model is asked in; `mcp` and `json-schema` are not `ToolDialect`s.
+  dialect: oneOf(...dialects.filter((dialect) => dialect !== "mcp" && dialect !== "json-schema")),
+};
+
 /**
  * A prompt driver that replays scripted responses and records every request, for testing tools
  * and agents without a model. `stream` yields the same response word by word.
@@ -90,13 +101,13 @@ export class MockPromptDriver implements PromptDriver {
   readonly #responses: readonly MockResponse[];
 
   constructor(options: MockPromptDriverOptions) {
-    if (!Array.isArray(options?.responses)) {
-      throw new DriverConfigError({
-        driver: "MockPromptDriver",
-        option: "responses",
-        message: "must be an array of scripted responses",
-      });
-    }
+    checkOptions(options, {
+      owner: "MockPromptDriver",
+      rules: optionRules,
+      required: ["responses"],
+      error: (option, message) =>
+        new DriverConfigError({ driver: "MockPromptDriver", option, message }),
+    });
     this.#responses = [...options.responses];
     this.model = options.model ?? "mock-model";
     this.dialect = options.dialect ?? "openai-chat";
@@ -108,6 +119,7 @@ export class MockPromptDriver implements PromptDriver {
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
+    checkCallOptions("MockPromptDriver", "generate", options);
     options.signal?.throwIfAborted();
     const call = this.requests.length;
     const step = this.#responses[call];

@@ -19,23 +19,10 @@ export function checkMemoryOptions(
   activities: ClassActivities,
   options: ToolOptions,
 ): ToolMemoryState {
+  // The types of these options were checked with the others (`tool-option-rules.ts`).
   const offPrompt = options.offPrompt ?? false;
-  if (typeof offPrompt !== "boolean") {
-    throw new ToolConfigError({
-      toolName,
-      option: "offPrompt",
-      message: `must be true or false; got ${String(offPrompt)}`,
-    });
-  }
   let outputMemory: Map<string, readonly TaskMemory[]> | undefined;
   if (options.outputMemory !== undefined) {
-    if (typeof options.outputMemory !== "object" || options.outputMemory === null) {
-      throw new ToolConfigError({
-        toolName,
-        option: "outputMemory",
-        message: "must map activity names to lists of TaskMemory",
-      });
-    }
     outputMemory = new Map();
     for (const [activityName, memories] of Object.entries(options.outputMemory)) {
       const option = `outputMemory.${activityName}`;

@@ -22,11 +22,19 @@ import {
   type RequirementCheck,
 } from "./requirements.js";
 import { executeActivity } from "./run-activity.js";
+import {
+  checkRequirementsOptions,
+  checkRunOptions,
+  checkToolOptions,
+} from "./tool-option-rules.js";
 import type { RunOptions, ToolOptions } from "./tool-options.js";
 import { setToolState, toolState } from "./tool-state.js";
 
 /**
- * The base class of every tool: extend it and mark methods with `@activity`.
+ * The base class of every tool: extend it and mark methods with `@activity`. Its constructor takes
+ * `ToolOptions` and refuses any other key with `ToolConfigError` (it cannot know a subclass's keys):
+ * a subclass with options of its own takes them out and passes the rest to `super`, as in
+ * `const { unit, ...toolOptions } = options; super(toolOptions);` (see docs/tools.md).
  *
  * @example
  * ```ts
@@ -49,6 +57,7 @@ export class Tool {
 
   constructor(options: ToolOptions = {}) {
     const className = new.target.name;
+    checkToolOptions(new.target, options);
     const name = options.name ?? className;
     if (typeof name !== "string" || !activityNamePattern.test(name)) {
       throw new ToolConfigError({
@@ -59,17 +68,9 @@ export class Tool {
     }
     this.name = name;
     const activities = classActivities(new.target);
-    const timeoutMs = options.timeoutMs;
-    if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !(timeoutMs > 0))) {
-      throw new ToolConfigError({
-        toolName: name,
-        option: "timeoutMs",
-        message: `must be a positive number of milliseconds; got ${String(timeoutMs)}`,
-      });
-    }
     setToolState(this, {
       classActivities: activities,
-      timeoutMs,
+      timeoutMs: options.timeoutMs,
       onBeforeRun: options.onBeforeRun,
       onAfterRun: options.onAfterRun,
       extras: normalizeExtras(name, activities.byName, options.extraSchemaProperties),
@@ -325,13 +326,15 @@ export class Tool {
    * ```
    */
   checkRequirements(options?: CheckRequirementsOptions): RequirementCheck {
+    if (options !== undefined) checkRequirementsOptions(this.name, options);
     return checkToolRequirements(this.constructor, this.name, options);
   }
 
   /**
    * Runs an activity with a model's input and resolves to an artifact. It never rejects for anything a
    * model can cause (unknown activity, invalid input, a throwing or slow method): those come back as
-   * an `ErrorArtifact`. Only an abort of `options.signal` rejects.
+   * an `ErrorArtifact`. Only an abort of `options.signal` rejects, and options that are not
+   * `RunOptions` (a developer's mistake) reject with `ToolConfigError`.
    *
    * @example
    * ```ts
@@ -340,6 +343,7 @@ export class Tool {
    * ```
    */
   async run(activityName: string, input: unknown, options?: RunOptions): Promise<Artifact> {
+    if (options !== undefined) checkRunOptions(this.name, options);
     return (await executeActivity(this, activityName, input, options)).artifact;
   }
 

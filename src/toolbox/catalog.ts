@@ -61,3 +61,11 @@ export function buildCatalog(tools: readonly Tool[]): Catalog {
   );
   return { entries, byTool, index };
 }
+
+/** @internal The native name of an activity the catalog holds. */
+export function nativeNameOf(catalog: Catalog, tool: Tool, activityName: string): string {
+  const entry = catalog.byTool.get(tool)?.get(activityName);
+  if (entry === undefined)
+    throw new TypeError(`activity "${activityName}" missing from the catalog`);
+  return entry.nativeName;
+}

@@ -12,6 +12,7 @@ import { lowerSchema } from "../dialects/lower-schema.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { deepFreeze } from "../internal/deep-freeze.js";
+import { describeReceived } from "../internal/describe-value.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import {
   type ActivityOutcome,
@@ -20,7 +21,7 @@ import {
   validateActivityInput,
 } from "../tool/run-activity.js";
 import { Tool } from "../tool/tool.js";
-import { buildCatalog, type Catalog, type CatalogEntry } from "./catalog.js";
+import { buildCatalog, type Catalog, type CatalogEntry, nativeNameOf } from "./catalog.js";
 import {
   coercionFor,
   decodeCall,
@@ -31,6 +32,14 @@ import {
 import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
 import { passesQuickCheck } from "./quick-check.js";
 import { runBatch } from "./run-batch.js";
+import {
+  checkCall,
+  checkCalls,
+  checkDialectOptions,
+  checkExecuteOptions,
+  checkTaskMemory,
+  checkToolboxArguments,
+} from "./toolbox-checks.js";
 import { shareTaskMemory } from "./toolbox-memory.js";
 import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
@@ -39,8 +48,10 @@ interface CacheEntry {
   readonly compiled: CompiledTools<Dialect>;
 }
 
-// Shared by calls that pass no options: `execute` runs per model call, a default `{}` would be made each time.
+// Shared by calls that pass no options: `execute` runs per model call, a default `{}` would be made
+// each time; and options known to be empty need no check.
 const noOptions: ExecuteOptions = Object.freeze({});
+const noDialectOptions: DialectOptions = Object.freeze({});
 
 /**
  * A set of tools as one provider-facing unit: names that every provider accepts, each provider's
@@ -65,7 +76,8 @@ export class Toolbox {
   #nextId = 0;
 
   constructor(tools: Iterable<Tool> = [], options: ToolboxOptions = {}) {
-    this.#concurrency = checkConcurrency(options.concurrency ?? 8);
+    checkToolboxArguments(tools, options);
+    this.#concurrency = options.concurrency ?? 8;
     this.#repairs = options.repairs;
     this.#memoryTool = options.memoryTool ?? true;
     for (const tool of tools) this.#attach(tool);
@@ -97,6 +109,7 @@ export class Toolbox {
    * ```
    */
   setTaskMemory(memory: TaskMemory): this {
+    checkTaskMemory(memory);
     this.#taskMemory = memory;
     this.#shareMemory();
     return this;
@@ -188,7 +201,11 @@ export class Toolbox {
    * await openai.chat.completions.create({ model, messages, tools: toolbox.toProviderTools("openai-chat") });
    * ```
    */
-  toProviderTools<D extends Dialect>(dialect: D, options: DialectOptions = {}): ProviderTools[D] {
+  toProviderTools<D extends Dialect>(
+    dialect: D,
+    options: DialectOptions = noDialectOptions,
+  ): ProviderTools[D] {
+    if (options !== noDialectOptions) checkDialectOptions(options);
     return this.#compile(dialect, options).tools;
   }
 
@@ -204,6 +221,10 @@ export class Toolbox {
    * ```
    */
   async execute(call: ToolCallInput, options: ExecuteOptions = noOptions): Promise<ToolCallResult> {
+    // Developer mistakes reject; a call without options pays a `typeof` for them. (The body stays
+    // here rather than in a helper that `executeAll` could share: the extra call costs ~5%.)
+    checkCall("Toolbox.execute", call);
+    if (options !== noOptions) checkExecuteOptions("Toolbox.execute", options);
     const id = call.id ?? `call_${++this.#nextId}`;
     const name = String(call.name);
     const switches = this.#switches(options);
@@ -264,7 +285,9 @@ export class Toolbox {
    * if (prepared.ok) console.log(prepared.activity.annotations.destructive, prepared.input);
    * ```
    */
-  async prepare(call: ToolCallInput, options: ExecuteOptions = {}): Promise<PreparedCall> {
+  async prepare(call: ToolCallInput, options: ExecuteOptions = noOptions): Promise<PreparedCall> {
+    checkCall("Toolbox.prepare", call);
+    if (options !== noOptions) checkExecuteOptions("Toolbox.prepare", options);
     const id = call.id ?? `call_${++this.#nextId}`;
     const name = String(call.name);
     const switches = this.#switches(options);
@@ -312,9 +335,11 @@ export class Toolbox {
    */
   async executeAll(
     calls: readonly ToolCallInput[],
-    options: ExecuteAllOptions = {},
+    options: ExecuteAllOptions = noOptions,
   ): Promise<ToolCallResult[]> {
-    const concurrency = checkConcurrency(options.concurrency ?? this.#concurrency);
+    checkCalls(calls);
+    if (options !== noOptions) checkExecuteOptions("Toolbox.executeAll", options);
+    const concurrency = options.concurrency ?? this.#concurrency;
     const switches = this.#switches(options);
     const index = this.#catalogNow().index;
     const groups = calls.map((call) => {
@@ -349,7 +374,9 @@ export class Toolbox {
   /** Every tool passes through here, at construction and in `add`: toolbox-wide settings are applied to each tool here. */
   #attach(tool: Tool): void {
     if (!(tool instanceof Tool)) {
-      throw new ToolboxError({ message: `expected Tool instances; got ${describe(tool)}` });
+      throw new ToolboxError({
+        message: `expected Tool instances; got ${describeReceived(tool)}`,
+      });
     }
     if (this.#byName.has(tool.name)) {
       throw new ToolboxError({
@@ -461,25 +488,4 @@ function callResult(
     artifact: outcome.artifact,
     repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
   };
-}
-
-function nativeNameOf(catalog: Catalog, tool: Tool, activityName: string): string {
-  const entry = catalog.byTool.get(tool)?.get(activityName);
-  if (entry === undefined)
-    throw new TypeError(`activity "${activityName}" missing from the catalog`);
-  return entry.nativeName;
-}
-
-function checkConcurrency(value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new ToolboxError({
-      message: `concurrency must be a positive integer; got ${String(value)}`,
-    });
-  }
-  return value;
-}
-
-function describe(value: unknown): string {
-  if (value === null || typeof value !== "object") return String(value);
-  return `an instance of ${value.constructor?.name ?? "an unknown class"}`;
 }

@@ -1,20 +1,17 @@
-import { ToolConfigError } from "../errors/tool-config-error.js";
-import type { Tool } from "../tool/tool.js";
+import type { OptionRules } from "../internal/option-rules.js";
+import { checkToolOptions, toolOptionRules } from "../tool/tool-option-rules.js";
 
-/** @internal A positive number option of a built-in tool, or its default; anything else throws. */
-export function positiveOption(
-  tool: Tool,
-  option: string,
-  value: number | undefined,
-  fallback: number,
-): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    throw new ToolConfigError({
-      toolName: tool.name,
-      option,
-      message: `must be a positive number; got ${String(value)}`,
-    });
-  }
-  return value;
+/**
+ * @internal Checks a built-in tool's constructor options, its own and Tool's, before it takes its
+ * own out and passes the rest to `super`: the one place where every key it accepts is known, so an
+ * unknown key (with a "did you mean" among all of them), a wrong type or a missing required option
+ * throws `ToolConfigError` naming the class and the key.
+ */
+export function checkBuiltInToolOptions(
+  toolClass: { readonly name: string },
+  options: unknown,
+  own: OptionRules,
+  required: readonly string[] = [],
+): void {
+  checkToolOptions(toolClass, options, { ...toolOptionRules, ...own }, required);
 }

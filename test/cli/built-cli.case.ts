@@ -54,31 +54,44 @@ export function builtCliCases(fixtures: () => string): void {
   });
 }
 
-/** The module URLs a fresh Node process resolves while importing one built entry file. */
-async function modulesLoadedBy(entry: string): Promise<string[]> {
+/** The module URLs a fresh Node process loads while running `script` (an ES module body). */
+async function modulesLoadedBy(script: string): Promise<string[]> {
   const recorder = join(root, "test", "fixtures", "record-imports.mjs");
   const result = await run(process.execPath, [
     "--import",
     recorder,
     "--input-type=module",
     "-e",
-    `await import(${JSON.stringify(entry)});`,
+    script,
   ]);
   return JSON.parse(expectCode(result, 0).stdout) as string[];
 }
 
+const importOf = (entry: string) => `await import(${JSON.stringify(join(root, "dist", entry))});`;
+
 export function packageCases(): void {
-  it("the root entry never loads the MCP SDK; toolwright/mcp does", async () => {
+  it("the root entry never loads the MCP SDK; toolwright/mcp loads it when used", async () => {
     const sdk = "/node_modules/@modelcontextprotocol/sdk/";
-    const [rootEntry, mcpEntry] = await Promise.all([
-      modulesLoadedBy(join(root, "dist", "index.js")),
-      modulesLoadedBy(join(root, "dist", "mcp.js")),
+    // Connecting to a command that does not exist fails, but only after loading the SDK.
+    const connect = `${importOf("mcp.js")}
+      const { McpTool } = await import(${JSON.stringify(join(root, "dist", "mcp.js"))});
+      await McpTool.connect({ command: "no-such-mcp-server-zz" }).catch((error) => {
+        if (error.code !== "mcp_connection_failed") throw error;
+      });`;
+    const [rootEntry, mcpEntry, mcpUsed] = await Promise.all([
+      modulesLoadedBy(importOf("index.js")),
+      modulesLoadedBy(importOf("mcp.js")),
+      modulesLoadedBy(connect),
     ]);
     assert.deepEqual(
       rootEntry.filter((url) => url.includes(sdk)),
       [],
     );
-    assert.ok(mcpEntry.some((url) => url.includes(sdk)));
+    assert.deepEqual(
+      mcpEntry.filter((url) => url.includes(sdk)),
+      [],
+    );
+    assert.ok(mcpUsed.some((url) => url.includes(sdk)));
     const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
     assert.deepEqual(manifest.exports["./mcp"], {
       types: "./dist/mcp.d.ts",

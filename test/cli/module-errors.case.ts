@@ -29,7 +29,7 @@ const cases: readonly [string, RegExp, RegExp | undefined][] = [
   [
     "needs-args.js",
     /^toolwright: module .*needs-args\.js: cannot construct FileManagerTool without arguments; export an instance instead$/,
-    /^ {2}cause: \w*Error: .*'root'/,
+    /^ {2}cause: ToolConfigError: tool "FileManagerTool": "root" is required/,
   ],
   [
     "two-toolboxes.js",

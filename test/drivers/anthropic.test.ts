@@ -185,7 +185,7 @@ describe("AnthropicPromptDriver: the Messages wire format", () => {
   it("refuses a bad maxOutputTokens option", () => {
     assert.throws(
       () => new AnthropicPromptDriver({ model: "m", apiKey: "k", maxOutputTokens: 0 }),
-      /AnthropicPromptDriver: "maxOutputTokens" must be a whole number > 0, got 0/,
+      /AnthropicPromptDriver: "maxOutputTokens" must be a positive integer; got a number \(0\)/,
     );
   });
 });

@@ -17,16 +17,46 @@ const sdks = {
   ollama: "/node_modules/ollama/",
 } as const;
 
-/** The module URLs a fresh Node process resolves while importing one built entry file. */
-async function modulesLoadedBy(entry: string): Promise<string[]> {
+const drivers: Record<keyof typeof sdks, string> = {
+  openai: "OpenAIChatPromptDriver",
+  anthropic: "AnthropicPromptDriver",
+  gemini: "GeminiPromptDriver",
+  ollama: "OllamaPromptDriver",
+};
+
+/** The module URLs a fresh Node process loads while running `script` (an ES module body). */
+async function modulesLoadedBy(script: string): Promise<string[]> {
   const { stdout } = await run(process.execPath, [
     "--import",
     recorder,
     "--input-type=module",
     "-e",
-    `await import(${JSON.stringify(entry)});`,
+    script,
   ]);
   return JSON.parse(stdout) as string[];
+}
+
+/**
+ * Imports a provider entry and constructs its driver; with `request`, also sends one request, which
+ * fails at once (a `fetch` that throws, no retries) as a connection error, after loading the SDK.
+ */
+function useDriver(entry: string, driver: string, request: boolean): string {
+  return `
+    const entry = await import(${JSON.stringify(entry)});
+    const driver = new entry.${driver}({
+      model: "m",
+      apiKey: "k",
+      maxRetries: 0,
+      fetch: async () => { throw new TypeError("offline"); },
+    });
+    ${
+      request
+        ? `await driver.generate({ messages: [{ role: "user", content: "hi" }] }).catch((error) => {
+      if (error.code !== "provider_connection_error") throw error;
+    });`
+        : ""
+    }
+  `;
 }
 
 /** A `node` binary older than 22.13 on this machine (these machines ship Node 20), if there is one. */
@@ -73,7 +103,9 @@ describe("entry points", () => {
   });
 
   it("the root entry loads no provider SDK", async () => {
-    const loaded = await modulesLoadedBy(join(dist, "index.js"));
+    const loaded = await modulesLoadedBy(
+      `await import(${JSON.stringify(join(dist, "index.js"))});`,
+    );
     assert.ok(loaded.some((url) => url.endsWith("/dist/index.js")));
     for (const path of Object.values(sdks)) {
       assert.deepEqual(
@@ -85,7 +117,9 @@ describe("entry points", () => {
   });
 
   it("the root entry stays light: at most 150 modules, none of the batteries", async () => {
-    const loaded = await modulesLoadedBy(join(dist, "index.js"));
+    const loaded = await modulesLoadedBy(
+      `await import(${JSON.stringify(join(dist, "index.js"))});`,
+    );
     assert.ok(loaded.length <= 150, `the root entry resolves ${loaded.length} modules`);
     const heavy = [
       "zod",
@@ -155,18 +189,30 @@ describe("entry points", () => {
     }
   });
 
-  it("each provider subpath loads its own SDK and no other", async () => {
-    for (const [name, path] of Object.entries(sdks)) {
-      const loaded = await modulesLoadedBy(join(dist, `${name}.js`));
-      assert.ok(
-        loaded.some((url) => url.includes(path)),
-        `${name} did not load ${path}`,
-      );
-      for (const other of Object.values(sdks).filter((candidate) => candidate !== path)) {
-        assert.ok(!loaded.some((url) => url.includes(other)), `${name} also loaded ${other}`);
+  it("a provider subpath loads its SDK on the driver's first request, and no other SDK", async () => {
+    const runs = Object.entries(drivers).map(async ([name, driver]) => {
+      const entry = join(dist, `${name}.js`);
+      const [constructed, requested] = await Promise.all([
+        modulesLoadedBy(useDriver(entry, driver, false)),
+        modulesLoadedBy(useDriver(entry, driver, true)),
+      ]);
+      assert.ok(constructed.some((url) => url.endsWith(`/dist/${name}.js`)));
+      for (const path of Object.values(sdks)) {
+        assert.ok(!constructed.some((url) => url.includes(path)), `new ${driver} loaded ${path}`);
       }
-    }
-    const testing = await modulesLoadedBy(join(dist, "testing.js"));
+      const own = sdks[name as keyof typeof sdks];
+      assert.ok(
+        requested.some((url) => url.includes(own)),
+        `${driver}.generate did not load ${own}`,
+      );
+      for (const other of Object.values(sdks).filter((candidate) => candidate !== own)) {
+        assert.ok(!requested.some((url) => url.includes(other)), `${name} also loaded ${other}`);
+      }
+    });
+    await Promise.all(runs);
+    const testing = await modulesLoadedBy(
+      `await import(${JSON.stringify(join(dist, "testing.js"))});`,
+    );
     for (const path of Object.values(sdks)) assert.ok(!testing.some((url) => url.includes(path)));
   });
 

@@ -91,7 +91,7 @@ describe("Toolbox construction and names", () => {
     assert.throws(() => new Toolbox([{ name: "x" } as never]), ToolboxError);
     assert.throws(
       () => new Toolbox([], { concurrency: 0 }),
-      /concurrency must be a positive integer/,
+      /"concurrency" must be a positive integer; got a number \(0\)/,
     );
   });
 

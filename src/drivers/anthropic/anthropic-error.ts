@@ -1,9 +1,3 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "@anthropic-ai/sdk";
 import type { PromptDriverError } from "../../errors/prompt-driver-error.js";
 import {
   bodyCode,
@@ -20,10 +14,15 @@ import {
  * @example
  * ```ts
  * try { await client.messages.create(body); }
- * catch (error) { throw toAnthropicError(error, { provider, model, signal, phase: "request" }); }
+ * catch (error) { throw toAnthropicError(error, { provider, model, signal, phase: "request" }, sdk); }
  * ```
  */
-export function toAnthropicError(error: unknown, context: FailureContext): unknown {
+export function toAnthropicError(
+  error: unknown,
+  context: FailureContext,
+  sdk: typeof import("@anthropic-ai/sdk"),
+): unknown {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   return settleFailure(error, context, (cause): PromptDriverError | undefined => {
     if (cause instanceof APIUserAbortError) {
       return driverFailure(context, "provider_connection_error", "request aborted", { cause });

@@ -1,14 +1,22 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
+import type { ClientOptions } from "@anthropic-ai/sdk";
 import type {
   MessageCreateParamsNonStreaming,
   RawMessageStreamEvent,
 } from "@anthropic-ai/sdk/resources/messages";
-import { DriverConfigError } from "../../errors/driver-config-error.js";
 import { PromptRequestError } from "../../errors/prompt-request-error.js";
+import { anObject, wholeNumber } from "../../internal/option-rules.js";
+import { requirePackage } from "../../internal/optional-package.js";
 import type { JsonObject } from "../../schema/json.js";
 import { finishEvents } from "../shared/collect-stream.js";
 import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
+import {
+  checkCallOptions,
+  checkDriverOptions,
+  type DriverOptions,
+  requireApiKey,
+} from "../shared/driver-options.js";
+import { lazyClient, type SdkClient } from "../shared/lazy-client.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { parseStreamedArguments } from "../shared/tool-call-arguments.js";
 import { makeUsage } from "../shared/usage.js";
@@ -40,6 +48,13 @@ export interface AnthropicDriverOptions extends DriverOptions {
   client?: Anthropic | undefined;
 }
 
+type AnthropicSdk = typeof import("@anthropic-ai/sdk");
+
+const optionRules = {
+  maxOutputTokens: { ...wholeNumber(1), expected: "a positive integer" },
+  client: anObject,
+};
+
 /**
  * A prompt driver for Anthropic's Messages API through the official `@anthropic-ai/sdk`.
  *
@@ -55,43 +70,48 @@ export class AnthropicPromptDriver implements PromptDriver {
   readonly provider = "anthropic";
   readonly dialect = "anthropic";
   readonly model: string;
-  readonly #client: Anthropic;
+  readonly #client: () => Promise<SdkClient<AnthropicSdk, Anthropic>>;
   readonly #maxOutputTokens: number;
 
   constructor(options: AnthropicDriverOptions) {
     const driver = "AnthropicPromptDriver";
-    checkDriverOptions(driver, options);
-    const max = options.maxOutputTokens ?? 4096;
-    if (!(Number.isInteger(max) && max > 0)) {
-      throw new DriverConfigError({
-        driver,
-        option: "maxOutputTokens",
-        message: `must be a whole number > 0, got ${String(max)}`,
-      });
-    }
+    checkDriverOptions(driver, options, optionRules);
     this.model = options.model;
-    this.#maxOutputTokens = max;
-    this.#client =
-      options.client ??
-      new Anthropic({
-        apiKey: requireApiKey(driver, options.apiKey, ["ANTHROPIC_API_KEY"]),
-        ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
-        ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
-        ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
-        ...(options.headers !== undefined && { defaultHeaders: options.headers }),
-        ...(options.fetch !== undefined && { fetch: options.fetch }),
-      });
+    this.#maxOutputTokens = options.maxOutputTokens ?? 4096;
+    const load = () => import("@anthropic-ai/sdk");
+    const given = options.client;
+    if (given !== undefined) {
+      this.#client = lazyClient(driver, "@anthropic-ai/sdk", load, () => given, given);
+      return;
+    }
+    requirePackage(driver, "@anthropic-ai/sdk");
+    const settings: ClientOptions = {
+      apiKey: requireApiKey(driver, options.apiKey, ["ANTHROPIC_API_KEY"]),
+      ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
+      ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
+      ...(options.headers !== undefined && { defaultHeaders: options.headers }),
+      ...(options.fetch !== undefined && { fetch: options.fetch }),
+    };
+    this.#client = lazyClient(
+      driver,
+      "@anthropic-ai/sdk",
+      load,
+      (sdk) => new sdk.Anthropic(settings),
+    );
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
+    checkCallOptions("AnthropicPromptDriver", "generate", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal);
+    const { sdk, client } = await this.#client();
     try {
-      return convertMessage(await this.#client.messages.create(body, { signal }), context);
+      return convertMessage(await client.messages.create(body, { signal }), context);
     } catch (error) {
-      throw toAnthropicError(error, context);
+      throw toAnthropicError(error, context, sdk);
     }
   }
 
@@ -99,12 +119,14 @@ export class AnthropicPromptDriver implements PromptDriver {
     request: PromptRequest,
     options: PromptCallOptions = {},
   ): AsyncGenerator<PromptStreamEvent> {
+    checkCallOptions("AnthropicPromptDriver", "stream", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal);
+    const { sdk, client } = await this.#client();
     try {
-      const events = await this.#client.messages.create({ ...body, stream: true }, { signal });
+      const events = await client.messages.create({ ...body, stream: true }, { signal });
       context.phase = "stream";
       const message = new MessageAssembler();
       for await (const event of events) {
@@ -115,7 +137,7 @@ export class AnthropicPromptDriver implements PromptDriver {
       signal?.throwIfAborted();
       yield* finishEvents(convertMessage(message.complete(context), context));
     } catch (error) {
-      throw toAnthropicError(error, context);
+      throw toAnthropicError(error, context, sdk);
     }
   }
 

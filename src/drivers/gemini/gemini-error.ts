@@ -1,4 +1,3 @@
-import { ApiError } from "@google/genai";
 import type { PromptDriverError } from "../../errors/prompt-driver-error.js";
 import {
   bodyCode,
@@ -17,10 +16,15 @@ import {
  * @example
  * ```ts
  * try { await ai.models.generateContent(params); }
- * catch (error) { throw toGeminiError(error, { provider, model, signal, phase: "request" }); }
+ * catch (error) { throw toGeminiError(error, { provider, model, signal, phase: "request" }, sdk); }
  * ```
  */
-export function toGeminiError(error: unknown, context: FailureContext): unknown {
+export function toGeminiError(
+  error: unknown,
+  context: FailureContext,
+  sdk: Pick<typeof import("@google/genai"), "ApiError">,
+): unknown {
+  const { ApiError } = sdk;
   return settleFailure(error, context, (cause): PromptDriverError | undefined => {
     if (cause instanceof ApiError) {
       const body = parseErrorBody(cause.message);

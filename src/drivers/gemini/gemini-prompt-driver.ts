@@ -1,15 +1,23 @@
-import {
-  type GenerateContentConfig,
-  type GenerateContentParameters,
-  type GenerateContentResponse,
+import type {
+  GenerateContentConfig,
+  GenerateContentParameters,
+  GenerateContentResponse,
   GoogleGenAI,
-  type HttpOptions,
-  type Part,
+  HttpOptions,
+  Part,
 } from "@google/genai";
+import { anObject } from "../../internal/option-rules.js";
+import { requirePackage } from "../../internal/optional-package.js";
 import type { JsonObject } from "../../schema/json.js";
 import { finishEvents } from "../shared/collect-stream.js";
 import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
+import {
+  checkCallOptions,
+  checkDriverOptions,
+  type DriverOptions,
+  requireApiKey,
+} from "../shared/driver-options.js";
+import { lazyClient, type SdkClient } from "../shared/lazy-client.js";
 import type { DriverIdentity } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
 import type {
@@ -40,6 +48,8 @@ export interface GeminiDriverOptions extends DriverOptions {
   client?: GoogleGenAI | undefined;
 }
 
+type GeminiSdk = typeof import("@google/genai");
+
 /**
  * A prompt driver for the Gemini API through the official `@google/genai` SDK. The SDK retries
  * only when asked: this driver asks for `maxRetries` retries (2 by default). `providerOptions.gemini`
@@ -57,16 +67,19 @@ export class GeminiPromptDriver implements PromptDriver {
   readonly provider = "gemini";
   readonly dialect = "gemini";
   readonly model: string;
-  readonly #client: GoogleGenAI;
+  readonly #client: () => Promise<SdkClient<GeminiSdk, GoogleGenAI>>;
 
   constructor(options: GeminiDriverOptions) {
     const driver = "GeminiPromptDriver";
-    checkDriverOptions(driver, options);
+    checkDriverOptions(driver, options, { httpOptions: anObject, client: anObject });
     this.model = options.model;
-    if (options.client !== undefined) {
-      this.#client = options.client;
+    const load = () => import("@google/genai");
+    const given = options.client;
+    if (given !== undefined) {
+      this.#client = lazyClient(driver, "@google/genai", load, () => given, given);
       return;
     }
+    requirePackage(driver, "@google/genai");
     const httpOptions: HttpOptions = {
       retryOptions: { attempts: (options.maxRetries ?? 2) + 1 },
       ...(options.baseURL !== undefined && { baseUrl: options.baseURL }),
@@ -81,21 +94,26 @@ export class GeminiPromptDriver implements PromptDriver {
         ...options.httpOptions.retryOptions,
       };
     }
-    this.#client = new GoogleGenAI({
-      apiKey: requireApiKey(driver, options.apiKey, ["GEMINI_API_KEY", "GOOGLE_API_KEY"]),
-      httpOptions,
-    });
+    const apiKey = requireApiKey(driver, options.apiKey, ["GEMINI_API_KEY", "GOOGLE_API_KEY"]);
+    this.#client = lazyClient(
+      driver,
+      "@google/genai",
+      load,
+      (sdk) => new sdk.GoogleGenAI({ apiKey, httpOptions }),
+    );
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
+    checkCallOptions("GeminiPromptDriver", "generate", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const params = this.#params(request, signal);
     const context = this.#context(signal);
+    const { sdk, client } = await this.#client();
     try {
-      return convertResponse(await this.#client.models.generateContent(params), context);
+      return convertResponse(await client.models.generateContent(params), context);
     } catch (error) {
-      throw toGeminiError(error, context);
+      throw toGeminiError(error, context, sdk);
     }
   }
 
@@ -103,12 +121,14 @@ export class GeminiPromptDriver implements PromptDriver {
     request: PromptRequest,
     options: PromptCallOptions = {},
   ): AsyncGenerator<PromptStreamEvent> {
+    checkCallOptions("GeminiPromptDriver", "stream", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const params = this.#params(request, signal);
     const context = this.#context(signal);
+    const { sdk, client } = await this.#client();
     try {
-      const chunks = await this.#client.models.generateContentStream(params);
+      const chunks = await client.models.generateContentStream(params);
       context.phase = "stream";
       const assembled = new ResponseAssembler();
       for await (const chunk of chunks) {
@@ -118,7 +138,7 @@ export class GeminiPromptDriver implements PromptDriver {
       signal?.throwIfAborted();
       yield* finishEvents(convertResponse(assembled.complete(context), context));
     } catch (error) {
-      throw toGeminiError(error, context);
+      throw toGeminiError(error, context, sdk);
     }
   }
 

@@ -1,9 +1,22 @@
-import { type ChatRequest, type ChatResponse, Ollama } from "ollama";
+import type { ChatRequest, ChatResponse } from "ollama";
 import { DriverConfigError } from "../../errors/driver-config-error.js";
+import {
+  aBoolean,
+  aNumber,
+  anObject,
+  aString,
+  either,
+  oneOf,
+} from "../../internal/option-rules.js";
+import { loadPackage, requirePackage } from "../../internal/optional-package.js";
 import type { JsonObject } from "../../schema/json.js";
 import { finishEvents } from "../shared/collect-stream.js";
 import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import { checkDriverOptions, type DriverOptions } from "../shared/driver-options.js";
+import {
+  checkCallOptions,
+  checkDriverOptions,
+  type DriverOptions,
+} from "../shared/driver-options.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
 import type {
@@ -38,6 +51,14 @@ export interface OllamaDriverOptions extends DriverOptions {
   modelOptions?: JsonObject | undefined;
 }
 
+type OllamaSdk = typeof import("ollama");
+
+const optionRules = {
+  think: either(aBoolean, oneOf("low", "medium", "high")),
+  keepAlive: either(aString, aNumber),
+  modelOptions: anObject,
+};
+
 /**
  * A prompt driver for a local (or cloud) Ollama server's native `/api/chat`, through the official
  * `ollama` SDK: NDJSON streaming, tool calls with object arguments, images on user messages.
@@ -55,10 +76,11 @@ export class OllamaPromptDriver implements PromptDriver {
   readonly dialect = "ollama";
   readonly model: string;
   readonly #options: OllamaDriverOptions;
+  #sdk: Promise<OllamaSdk> | undefined;
 
   constructor(options: OllamaDriverOptions) {
     const driver = "OllamaPromptDriver";
-    checkDriverOptions(driver, options);
+    checkDriverOptions(driver, options, optionRules);
     if ((options.maxRetries ?? 0) > 0) {
       throw new DriverConfigError({
         driver,
@@ -66,16 +88,18 @@ export class OllamaPromptDriver implements PromptDriver {
         message: "is not supported: the ollama SDK does not retry; retry around the driver instead",
       });
     }
+    requirePackage(driver, "ollama");
     this.model = options.model;
     this.#options = { ...options };
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
+    checkCallOptions("OllamaPromptDriver", "generate", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal);
-    const call = this.#connect(signal);
+    const call = this.#connect(await this.#loadSdk(), signal);
     try {
       const response = await call.client.chat({ ...body, stream: false });
       return convertChatResponse(response, context);
@@ -90,11 +114,12 @@ export class OllamaPromptDriver implements PromptDriver {
     request: PromptRequest,
     options: PromptCallOptions = {},
   ): AsyncGenerator<PromptStreamEvent> {
+    checkCallOptions("OllamaPromptDriver", "stream", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal);
-    const call = this.#connect(signal);
+    const call = this.#connect(await this.#loadSdk(), signal);
     try {
       const chunks = await call.client.chat({ ...body, stream: true });
       // The time limit covers the wait for the answer to start, not the whole stream.
@@ -136,7 +161,7 @@ export class OllamaPromptDriver implements PromptDriver {
    * A client for one call. The SDK takes no per-request signal, so its `fetch` is wrapped to carry
    * the caller's signal and the driver's time limit.
    */
-  #connect(signal: AbortSignal | undefined) {
+  #connect(sdk: OllamaSdk, signal: AbortSignal | undefined) {
     const limit = new AbortController();
     const timeoutMs = this.#options.timeoutMs;
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => limit.abort(), timeoutMs);
@@ -145,7 +170,7 @@ export class OllamaPromptDriver implements PromptDriver {
     const headers: Record<string, string> = { ...this.#options.headers };
     if (this.#options.apiKey !== undefined)
       headers.Authorization = `Bearer ${this.#options.apiKey}`;
-    const client = new Ollama({
+    const client = new sdk.Ollama({
       ...(this.#options.baseURL !== undefined && { host: this.#options.baseURL }),
       headers,
       fetch: (input, init) =>
@@ -165,6 +190,12 @@ export class OllamaPromptDriver implements PromptDriver {
         if (!limit.signal.aborted) limit.abort();
       },
     };
+  }
+
+  /** The SDK, loaded on the first request so that `toolwright/ollama` imports without it. */
+  #loadSdk(): Promise<OllamaSdk> {
+    this.#sdk ??= loadPackage("OllamaPromptDriver", "ollama", () => import("ollama"));
+    return this.#sdk;
   }
 
   #context(signal: AbortSignal | undefined): FailureContext {

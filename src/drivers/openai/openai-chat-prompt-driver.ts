@@ -1,10 +1,10 @@
-import type OpenAI from "openai";
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
 } from "openai/resources/chat/completions";
 import { finishEvents } from "../shared/collect-stream.js";
 import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
+import { checkCallOptions } from "../shared/driver-options.js";
 import type { DriverIdentity } from "../shared/request-checks.js";
 import { withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
@@ -18,7 +18,11 @@ import type {
 } from "../spec.js";
 import { convertToOpenAIChatMessages } from "./convert-to-openai-chat-messages.js";
 import { mapOpenAIChatFinishReason } from "./map-openai-chat-finish-reason.js";
-import { createOpenAIClient, type OpenAIDriverOptions } from "./openai-client.js";
+import {
+  createOpenAIClient,
+  type OpenAIClient,
+  type OpenAIDriverOptions,
+} from "./openai-client.js";
 import { toOpenAIError } from "./openai-error.js";
 import { prepareOpenAIChatTools } from "./prepare-openai-chat-tools.js";
 
@@ -38,7 +42,7 @@ export class OpenAIChatPromptDriver implements PromptDriver {
   readonly provider = "openai.chat";
   readonly dialect = "openai-chat";
   readonly model: string;
-  readonly #client: OpenAI;
+  readonly #client: OpenAIClient;
 
   constructor(options: OpenAIDriverOptions) {
     this.#client = createOpenAIClient("OpenAIChatPromptDriver", options);
@@ -46,15 +50,17 @@ export class OpenAIChatPromptDriver implements PromptDriver {
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
+    checkCallOptions("OpenAIChatPromptDriver", "generate", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal, "request");
+    const { sdk, client } = await this.#client();
     try {
-      const completion = await this.#client.chat.completions.create(body, { signal });
+      const completion = await client.chat.completions.create(body, { signal });
       return convertChatCompletion(completion, context);
     } catch (error) {
-      throw toOpenAIError(error, context);
+      throw toOpenAIError(error, context, sdk);
     }
   }
 
@@ -62,12 +68,14 @@ export class OpenAIChatPromptDriver implements PromptDriver {
     request: PromptRequest,
     options: PromptCallOptions = {},
   ): AsyncGenerator<PromptStreamEvent> {
+    checkCallOptions("OpenAIChatPromptDriver", "stream", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal, "request");
+    const { sdk, client } = await this.#client();
     try {
-      const chunks = await this.#client.chat.completions.create(
+      const chunks = await client.chat.completions.create(
         { ...body, stream: true, stream_options: { include_usage: true } },
         { signal },
       );
@@ -81,7 +89,7 @@ export class OpenAIChatPromptDriver implements PromptDriver {
       signal?.throwIfAborted();
       yield* finishEvents(convertChatCompletion(assembled.completion(context), context));
     } catch (error) {
-      throw toOpenAIError(error, context);
+      throw toOpenAIError(error, context, sdk);
     }
   }
 

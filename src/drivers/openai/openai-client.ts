@@ -1,5 +1,9 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import type { ClientOptions } from "openai";
+import { anObject, aString } from "../../internal/option-rules.js";
+import { requirePackage } from "../../internal/optional-package.js";
 import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
+import { lazyClient, type SdkClient } from "../shared/lazy-client.js";
 
 /**
  * Options of the OpenAI drivers: the shared driver options, an organization and project, or a
@@ -17,11 +21,29 @@ export interface OpenAIDriverOptions extends DriverOptions {
   client?: OpenAI | undefined;
 }
 
-/** @internal */
-export function createOpenAIClient(driver: string, options: OpenAIDriverOptions): OpenAI {
-  checkDriverOptions(driver, options);
-  if (options.client !== undefined) return options.client;
-  return new OpenAI({
+/** @internal The `openai` module, loaded on the first request. */
+export type OpenAISdk = typeof import("openai");
+
+/** @internal The SDK and client of an OpenAI driver, on demand. */
+export type OpenAIClient = () => Promise<SdkClient<OpenAISdk, OpenAI>>;
+
+const optionRules = { organization: aString, project: aString, client: anObject };
+
+/** @internal Checks the options now (also that `openai` is installed); makes the client on first use. */
+export function createOpenAIClient(driver: string, options: OpenAIDriverOptions): OpenAIClient {
+  checkDriverOptions(driver, options, optionRules);
+  const given = options.client;
+  if (given !== undefined) {
+    return lazyClient(
+      driver,
+      "openai",
+      () => import("openai"),
+      () => given,
+      given,
+    );
+  }
+  requirePackage(driver, "openai");
+  const settings: ClientOptions = {
     apiKey: requireApiKey(driver, options.apiKey, ["OPENAI_API_KEY"]),
     ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
     ...(options.organization !== undefined && { organization: options.organization }),
@@ -30,5 +52,11 @@ export function createOpenAIClient(driver: string, options: OpenAIDriverOptions)
     ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
     ...(options.headers !== undefined && { defaultHeaders: options.headers }),
     ...(options.fetch !== undefined && { fetch: options.fetch }),
-  });
+  };
+  return lazyClient(
+    driver,
+    "openai",
+    () => import("openai"),
+    (sdk) => new sdk.OpenAI(settings),
+  );
 }

@@ -1,4 +1,3 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import type { PromptDriverError } from "../../errors/prompt-driver-error.js";
 import {
   bodyCode,
@@ -7,6 +6,7 @@ import {
   type FailureContext,
   settleFailure,
 } from "../shared/driver-failure.js";
+import type { OpenAISdk } from "./openai-client.js";
 
 /**
  * Turns whatever the OpenAI SDK threw (after its own retries) into a `PromptDriverError` with the
@@ -15,10 +15,11 @@ import {
  * @example
  * ```ts
  * try { await client.chat.completions.create(body); }
- * catch (error) { throw toOpenAIError(error, { provider, model, signal, phase: "request" }); }
+ * catch (error) { throw toOpenAIError(error, { provider, model, signal, phase: "request" }, sdk); }
  * ```
  */
-export function toOpenAIError(error: unknown, context: FailureContext): unknown {
+export function toOpenAIError(error: unknown, context: FailureContext, sdk: OpenAISdk): unknown {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   return settleFailure(error, context, (cause): PromptDriverError | undefined => {
     if (cause instanceof APIUserAbortError) {
       return driverFailure(context, "provider_connection_error", "request aborted", { cause });

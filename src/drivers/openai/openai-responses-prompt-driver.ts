@@ -1,4 +1,3 @@
-import type OpenAI from "openai";
 import type {
   ResponseCreateParamsNonStreaming,
   ResponseStreamEvent,
@@ -7,6 +6,7 @@ import { PromptRequestError } from "../../errors/prompt-request-error.js";
 import type { JsonObject } from "../../schema/json.js";
 import { finishEvents } from "../shared/collect-stream.js";
 import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
+import { checkCallOptions } from "../shared/driver-options.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
 import type {
@@ -19,7 +19,11 @@ import type {
 } from "../spec.js";
 import { convertToOpenAIResponsesMessages } from "./convert-to-openai-responses-messages.js";
 import { mapOpenAIResponsesFinishReason } from "./map-openai-responses-finish-reason.js";
-import { createOpenAIClient, type OpenAIDriverOptions } from "./openai-client.js";
+import {
+  createOpenAIClient,
+  type OpenAIClient,
+  type OpenAIDriverOptions,
+} from "./openai-client.js";
 import { toOpenAIError } from "./openai-error.js";
 import { prepareOpenAIResponsesTools } from "./prepare-openai-responses-tools.js";
 
@@ -41,7 +45,7 @@ export class OpenAIResponsesPromptDriver implements PromptDriver {
   readonly dialect = "openai-responses";
   readonly capabilities = { stopSequences: false };
   readonly model: string;
-  readonly #client: OpenAI;
+  readonly #client: OpenAIClient;
 
   constructor(options: OpenAIDriverOptions) {
     this.#client = createOpenAIClient("OpenAIResponsesPromptDriver", options);
@@ -49,14 +53,16 @@ export class OpenAIResponsesPromptDriver implements PromptDriver {
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
+    checkCallOptions("OpenAIResponsesPromptDriver", "generate", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal);
+    const { sdk, client } = await this.#client();
     try {
-      return convertResponse(await this.#client.responses.create(body, { signal }), context);
+      return convertResponse(await client.responses.create(body, { signal }), context);
     } catch (error) {
-      throw toOpenAIError(error, context);
+      throw toOpenAIError(error, context, sdk);
     }
   }
 
@@ -64,12 +70,14 @@ export class OpenAIResponsesPromptDriver implements PromptDriver {
     request: PromptRequest,
     options: PromptCallOptions = {},
   ): AsyncGenerator<PromptStreamEvent> {
+    checkCallOptions("OpenAIResponsesPromptDriver", "stream", options);
     const { signal } = options;
     signal?.throwIfAborted();
     const body = this.#body(request);
     const context = this.#context(signal);
+    const { sdk, client } = await this.#client();
     try {
-      const events = await this.#client.responses.create({ ...body, stream: true }, { signal });
+      const events = await client.responses.create({ ...body, stream: true }, { signal });
       context.phase = "stream";
       const callIds = new Map<string, string>();
       let final: ResponseLike | undefined;
@@ -96,7 +104,7 @@ export class OpenAIResponsesPromptDriver implements PromptDriver {
       }
       yield* finishEvents(convertResponse(final, context));
     } catch (error) {
-      throw toOpenAIError(error, context);
+      throw toOpenAIError(error, context, sdk);
     }
   }
 

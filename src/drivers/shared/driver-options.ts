@@ -1,4 +1,15 @@
 import { DriverConfigError } from "../../errors/driver-config-error.js";
+import { checkOptions } from "../../internal/check-options.js";
+import {
+  abortSignal,
+  aFunction,
+  aString,
+  nonEmptyString,
+  type OptionRules,
+  positiveNumber,
+  stringRecord,
+  wholeNumber,
+} from "../../internal/option-rules.js";
 
 /**
  * Options every provider driver accepts; each driver adds its own (and takes a ready SDK `client`).
@@ -25,27 +36,43 @@ export interface DriverOptions {
   fetch?: typeof globalThis.fetch | undefined;
 }
 
-/** @internal Checks the shared options, naming the driver and the option at fault. */
-export function checkDriverOptions(driver: string, options: DriverOptions): void {
-  if (typeof options?.model !== "string" || options.model.trim() === "") {
-    throw new DriverConfigError({ driver, option: "model", message: "must be a non-empty string" });
-  }
-  const { maxRetries, timeoutMs } = options;
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
-    throw new DriverConfigError({
-      driver,
-      option: "maxRetries",
-      message: `must be a whole number ≥ 0, got ${String(maxRetries)}`,
-    });
-  }
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new DriverConfigError({
-      driver,
-      option: "timeoutMs",
-      message: `must be a positive number of milliseconds, got ${String(timeoutMs)}`,
-    });
-  }
+const sharedRules: OptionRules = Object.freeze({
+  model: nonEmptyString,
+  apiKey: aString,
+  baseURL: aString,
+  maxRetries: wholeNumber(0),
+  timeoutMs: positiveNumber,
+  headers: stringRecord,
+  fetch: aFunction,
+});
+
+/**
+ * @internal Checks a driver's options, the shared ones and its own (`own`), naming the driver and
+ * the option at fault; `model` is required.
+ */
+export function checkDriverOptions(driver: string, options: unknown, own: OptionRules = {}): void {
+  checkOptions(options, {
+    owner: driver,
+    rules: { ...sharedRules, ...own },
+    required: ["model"],
+    error: (option, message) => new DriverConfigError({ driver, option, message }),
+  });
 }
+
+/** @internal Checks the options of one `generate` or `stream` call. */
+export function checkCallOptions(
+  driver: string,
+  method: "generate" | "stream",
+  options: unknown,
+): void {
+  checkOptions(options, {
+    owner: `${driver}.${method}`,
+    rules: callRules,
+    error: (option, message) => new DriverConfigError({ driver, option, message }),
+  });
+}
+
+const callRules: OptionRules = Object.freeze({ signal: abortSignal });
 
 /** @internal The API key from the options or the environment, or a config error naming both. */
 export function requireApiKey(

@@ -4,10 +4,11 @@ import type { ActivityContext } from "../../activity/activity-context.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
 import { ChildRunner } from "../../internal/child-runner.js";
+import { type OptionRules, positiveNumber } from "../../internal/option-rules.js";
 import { siblingModuleUrl } from "../../internal/sibling-module.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
-import { positiveOption } from "../tool-option.js";
+import { checkBuiltInToolOptions } from "../tool-option.js";
 import type { EvaluateReply, EvaluateRequest } from "./calculator-child.js";
 
 /**
@@ -28,6 +29,13 @@ export interface CalculatorToolOptions extends ToolOptions {
   /** Longest result text returned, in characters; 10,000 by default. */
   maxResultLength?: number;
 }
+
+const optionRules: OptionRules = {
+  maxExpressionLength: positiveNumber,
+  evaluationTimeoutMs: positiveNumber,
+  maxMemoryMb: positiveNumber,
+  maxResultLength: positiveNumber,
+};
 
 const calculateSchema = z.object({
   expression: z
@@ -55,18 +63,14 @@ export class CalculatorTool extends Tool {
   readonly #maxResultLength: number;
 
   constructor(options: CalculatorToolOptions = {}) {
+    checkBuiltInToolOptions(new.target, options, optionRules);
     const { maxExpressionLength, evaluationTimeoutMs, maxMemoryMb, maxResultLength, ...base } =
       options;
     super(base);
-    this.maxExpressionLength = positiveOption(
-      this,
-      "maxExpressionLength",
-      maxExpressionLength,
-      10_000,
-    );
-    this.#timeoutMs = positiveOption(this, "evaluationTimeoutMs", evaluationTimeoutMs, 2_000);
-    this.#maxMemoryMb = positiveOption(this, "maxMemoryMb", maxMemoryMb, 128);
-    this.#maxResultLength = positiveOption(this, "maxResultLength", maxResultLength, 10_000);
+    this.maxExpressionLength = maxExpressionLength ?? 10_000;
+    this.#timeoutMs = evaluationTimeoutMs ?? 2_000;
+    this.#maxMemoryMb = maxMemoryMb ?? 128;
+    this.#maxResultLength = maxResultLength ?? 10_000;
     this.#runner = new ChildRunner({
       module: siblingModuleUrl(import.meta.url, "calculator-child"),
       execArgv: [`--max-old-space-size=${Math.ceil(this.#maxMemoryMb)}`],

@@ -6,8 +6,10 @@ import { activity } from "../../activity/activity.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
 import { ToolConfigError } from "../../errors/tool-config-error.js";
+import { aFunction, aString } from "../../internal/option-rules.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
+import { checkBuiltInToolOptions } from "../tool-option.js";
 import { formatIso, formatPython, formatTimedelta, parseIsoDateTime } from "./python-datetime.js";
 
 // Loaded on first use, not with `import "toolwright"` (~20 MB of RSS); require keeps the activity synchronous.
@@ -96,6 +98,7 @@ export class DateTimeTool extends Tool {
   readonly #now: () => Date;
 
   constructor(options: DateTimeToolOptions = {}) {
+    checkBuiltInToolOptions(new.target, options, { timeZone: aString, now: aFunction });
     const { timeZone, now, ...base } = options;
     super(base);
     const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -6,10 +6,10 @@ import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
 import { ListArtifact } from "../../artifacts/list-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
-import { ToolConfigError } from "../../errors/tool-config-error.js";
+import { nonEmptyString, type OptionRules, positiveNumber } from "../../internal/option-rules.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
-import { positiveOption } from "../tool-option.js";
+import { checkBuiltInToolOptions } from "../tool-option.js";
 import { parseRelativePath } from "./relative-path.js";
 import { RootDirectory, RootPathError } from "./root-directory.js";
 
@@ -29,6 +29,12 @@ export interface FileManagerToolOptions extends ToolOptions {
   /** Most entries one listing returns; 1,000 by default. */
   maxListEntries?: number;
 }
+
+const optionRules: OptionRules = {
+  root: { ...nonEmptyString, expected: "the path of the directory the tool may use" },
+  maxFileBytes: positiveNumber,
+  maxListEntries: positiveNumber,
+};
 
 const listSchema = z.object({
   path: z.string().describe("Relative path in the POSIX format. For example, 'foo/bar'"),
@@ -80,18 +86,12 @@ export class FileManagerTool extends Tool {
   readonly #directory: RootDirectory;
 
   constructor(options: FileManagerToolOptions) {
+    checkBuiltInToolOptions(new.target, options, optionRules, ["root"]);
     const { root, maxFileBytes, maxListEntries, ...base } = options;
     super(base);
-    if (typeof root !== "string" || root === "") {
-      throw new ToolConfigError({
-        toolName: this.name,
-        option: "root",
-        message: "must be the path of the directory the tool may use",
-      });
-    }
     this.root = root;
-    this.maxFileBytes = positiveOption(this, "maxFileBytes", maxFileBytes, 10 * 1024 * 1024);
-    this.maxListEntries = positiveOption(this, "maxListEntries", maxListEntries, 1_000);
+    this.maxFileBytes = maxFileBytes ?? 10 * 1024 * 1024;
+    this.maxListEntries = maxListEntries ?? 1_000;
     this.#directory = new RootDirectory(root);
   }
 

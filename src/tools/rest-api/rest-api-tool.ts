@@ -4,6 +4,13 @@ import type { ActivityContext } from "../../activity/activity-context.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
 import { ToolConfigError } from "../../errors/tool-config-error.js";
+import {
+  anObject,
+  aString,
+  type OptionRules,
+  positiveNumber,
+  stringRecord,
+} from "../../internal/option-rules.js";
 import type { JsonObject } from "../../schema/json.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
@@ -14,7 +21,7 @@ import {
   parseContentType,
   readBody,
 } from "../http/read-body.js";
-import { positiveOption } from "../tool-option.js";
+import { checkBuiltInToolOptions } from "../tool-option.js";
 import { buildUrl, isUnder, type QueryValue } from "./build-url.js";
 
 /**
@@ -49,6 +56,19 @@ export interface RestApiToolOptions extends ToolOptions {
   /** Time limit of one request (redirects included), in milliseconds; 30,000 by default. */
   requestTimeoutMs?: number;
 }
+
+const optionRules: OptionRules = {
+  baseUrl: aString,
+  path: aString,
+  description: aString,
+  headers: stringRecord,
+  requestBodySchema: anObject,
+  requestQueryParamsSchema: anObject,
+  requestPathParamsSchema: anObject,
+  responseBodySchema: anObject,
+  maxResponseBytes: positiveNumber,
+  requestTimeoutMs: positiveNumber,
+};
 
 const queryValue = z.union([
   z.string(),
@@ -98,6 +118,7 @@ export class RestApiTool extends Tool {
   readonly #headers: Readonly<Record<string, string>>;
 
   constructor(options: RestApiToolOptions) {
+    checkBuiltInToolOptions(new.target, options, optionRules, ["baseUrl", "description"]);
     const {
       baseUrl,
       path,
@@ -135,7 +156,7 @@ export class RestApiTool extends Tool {
         message: "must be an http(s) URL without query or fragment",
       });
     }
-    if (typeof description !== "string" || description.trim() === "") {
+    if (description.trim() === "") {
       throw new ToolConfigError({
         toolName: this.name,
         option: "description",
@@ -150,8 +171,8 @@ export class RestApiTool extends Tool {
     this.requestQueryParamsSchema = requestQueryParamsSchema;
     this.requestPathParamsSchema = requestPathParamsSchema;
     this.responseBodySchema = responseBodySchema;
-    this.maxResponseBytes = positiveOption(this, "maxResponseBytes", maxResponseBytes, 5_000_000);
-    this.requestTimeoutMs = positiveOption(this, "requestTimeoutMs", requestTimeoutMs, 30_000);
+    this.maxResponseBytes = maxResponseBytes ?? 5_000_000;
+    this.requestTimeoutMs = requestTimeoutMs ?? 30_000;
   }
 
   @activity({

@@ -6,10 +6,15 @@ import { JsonArtifact } from "../../artifacts/json-artifact.js";
 import { ListArtifact } from "../../artifacts/list-artifact.js";
 import { ToolConfigError } from "../../errors/tool-config-error.js";
 import { ChildRunner } from "../../internal/child-runner.js";
+import {
+  aBoolean,
+  nonEmptyString,
+  type OptionRules,
+  positiveNumber,
+} from "../../internal/option-rules.js";
 import { siblingModuleUrl } from "../../internal/sibling-module.js";
 import type { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
-import { positiveOption } from "../tool-option.js";
 import type { SqlReply, SqlRequest } from "./sql-child.js";
 
 /**
@@ -35,6 +40,15 @@ export interface SqlToolOptions extends ToolOptions {
 
 const maxSchemaLength = 4_000;
 
+/** @internal What each option of the SQL tools (beyond Tool's) must be. */
+export const sqlOptionRules: OptionRules = {
+  database: { ...nonEmptyString, expected: "the path of a SQLite database file" },
+  maxRows: positiveNumber,
+  queryTimeoutMs: positiveNumber,
+  maxMemoryMb: positiveNumber,
+  describeSchema: aBoolean,
+};
+
 /** @internal Shared engine of the two SQL tools: runs statements in a killable child process. */
 export class SqlQueryRunner {
   readonly database: string;
@@ -47,13 +61,6 @@ export class SqlQueryRunner {
   readonly #DatabaseSync: typeof DatabaseSync;
 
   constructor(tool: Tool, options: Omit<SqlToolOptions, keyof ToolOptions>, writable: boolean) {
-    if (typeof options.database !== "string" || options.database === "") {
-      throw new ToolConfigError({
-        toolName: tool.name,
-        option: "database",
-        message: "must be the path of a SQLite database file",
-      });
-    }
     // Loaded here, not imported: a static `node:sqlite` import would keep `toolwright/tools` from even
     // linking on an old Node (before the version check can speak) and warn on Node 22 for every user.
     const sqlite = process.getBuiltinModule("node:sqlite");
@@ -66,9 +73,9 @@ export class SqlQueryRunner {
     }
     this.#DatabaseSync = sqlite.DatabaseSync;
     this.database = options.database;
-    this.maxRows = positiveOption(tool, "maxRows", options.maxRows, 100);
-    this.queryTimeoutMs = positiveOption(tool, "queryTimeoutMs", options.queryTimeoutMs, 5_000);
-    const memory = positiveOption(tool, "maxMemoryMb", options.maxMemoryMb, 256);
+    this.maxRows = options.maxRows ?? 100;
+    this.queryTimeoutMs = options.queryTimeoutMs ?? 5_000;
+    const memory = options.maxMemoryMb ?? 256;
     this.#writable = writable;
     this.#describeSchema = options.describeSchema ?? true;
     this.#runner = new ChildRunner({

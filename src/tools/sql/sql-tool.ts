@@ -3,7 +3,8 @@ import { activity } from "../../activity/activity.js";
 import type { ActivityContext } from "../../activity/activity-context.js";
 import type { Artifact } from "../../artifacts/artifact.js";
 import { Tool } from "../../tool/tool.js";
-import { SqlQueryRunner, type SqlToolOptions } from "./sql-runner.js";
+import { checkBuiltInToolOptions } from "../tool-option.js";
+import { SqlQueryRunner, type SqlToolOptions, sqlOptionRules } from "./sql-runner.js";
 
 const querySchema = z.object({ sql_query: z.string().describe("The SQL query to run") });
 
@@ -24,6 +25,7 @@ export class SqlTool extends Tool {
   readonly #runner: SqlQueryRunner;
 
   constructor(options: SqlToolOptions) {
+    checkBuiltInToolOptions(new.target, options, sqlOptionRules, ["database"]);
     const { database, maxRows, queryTimeoutMs, maxMemoryMb, describeSchema, ...base } = options;
     super(base);
     this.#runner = new SqlQueryRunner(
@@ -75,6 +77,7 @@ export class WritableSqlTool extends Tool {
   readonly #runner: SqlQueryRunner;
 
   constructor(options: SqlToolOptions) {
+    checkBuiltInToolOptions(new.target, options, sqlOptionRules, ["database"]);
     const { database, maxRows, queryTimeoutMs, maxMemoryMb, describeSchema, ...base } = options;
     super(base);
     this.#runner = new SqlQueryRunner(

@@ -1,6 +1,7 @@
 import { activity } from "../../activity/activity.js";
 import { JsonArtifact } from "../../artifacts/json-artifact.js";
 import { ToolConfigError } from "../../errors/tool-config-error.js";
+import { anyValue } from "../../internal/option-rules.js";
 import {
   normalizeSchema,
   type SchemaSource,
@@ -8,6 +9,7 @@ import {
 } from "../../schema/normalize-schema.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
+import { checkBuiltInToolOptions } from "../tool-option.js";
 
 /**
  * Options of a {@link StructuredOutputTool}.
@@ -37,6 +39,8 @@ export class StructuredOutputTool extends Tool {
   readonly outputSchema: SchemaSource;
 
   constructor(options: StructuredOutputToolOptions) {
+    // What the schema may be is for normalizeSchema to say, below.
+    checkBuiltInToolOptions(new.target, options, { schema: anyValue }, ["schema"]);
     const { schema, ...base } = options;
     super(base);
     try {

@@ -4,10 +4,12 @@ import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
 import { MemoryConfigError } from "../../errors/memory-config-error.js";
+import { anArray, type OptionRules } from "../../internal/option-rules.js";
 import type { TaskMemory } from "../../memory/task-memory.js";
 import { queryTerms } from "../../memory/tokenize.js";
 import type { JsonObject } from "../../schema/json.js";
 import { Tool } from "../../tool/tool.js";
+import { checkToolOptions, toolOptionRules } from "../../tool/tool-option-rules.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
 
 /**
@@ -67,6 +69,10 @@ const searchSchema = z.object({
     .describe("How many passages at most (5 by default)"),
 });
 
+// A memory tool is never off-prompt and reads no memory references: those Tool options do not apply.
+const { offPrompt, outputMemory, inputMemory, ...baseRules } = toolOptionRules;
+const optionRules: OptionRules = { ...baseRules, memories: anArray };
+
 const memoryList = (tool: TaskMemoryTool) =>
   tool.memories.map((memory) => JSON.stringify(memory.name)).join(", ");
 
@@ -85,6 +91,7 @@ export class TaskMemoryTool extends Tool {
   readonly memories: readonly TaskMemory[];
 
   constructor(options: TaskMemoryToolOptions) {
+    checkToolOptions(new.target, options, optionRules, ["memories"]);
     const { memories, ...toolOptions } = options;
     super(toolOptions);
     if (!Array.isArray(memories) || memories.length === 0) {

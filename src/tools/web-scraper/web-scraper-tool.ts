@@ -4,12 +4,20 @@ import type { ActivityContext } from "../../activity/activity-context.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
 import { ToolConfigError } from "../../errors/tool-config-error.js";
+import {
+  aFunction,
+  aString,
+  type OptionRules,
+  positiveNumber,
+  stringArray,
+  wholeNumber,
+} from "../../internal/option-rules.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
 import { AddressPolicy } from "../http/address-policy.js";
 import { FetchRefusal, guardedFetch, type HostResolver } from "../http/guarded-fetch.js";
 import { BodyTooLargeError, decodeText, parseContentType } from "../http/read-body.js";
-import { positiveOption } from "../tool-option.js";
+import { checkBuiltInToolOptions } from "../tool-option.js";
 
 /**
  * Options of a {@link WebScraperTool}.
@@ -33,6 +41,15 @@ export interface WebScraperToolOptions extends ToolOptions {
   /** The `user-agent` header sent. */
   userAgent?: string;
 }
+
+const optionRules: OptionRules = {
+  allowedAddresses: stringArray,
+  resolveHost: aFunction,
+  maxResponseBytes: positiveNumber,
+  fetchTimeoutMs: positiveNumber,
+  maxRedirects: wholeNumber(0),
+  userAgent: aString,
+};
 
 const getContentSchema = z.object({ url: z.string().describe("Valid HTTP URL") });
 
@@ -59,6 +76,7 @@ export class WebScraperTool extends Tool {
   readonly #userAgent: string;
 
   constructor(options: WebScraperToolOptions = {}) {
+    checkBuiltInToolOptions(new.target, options, optionRules);
     const {
       allowedAddresses,
       resolveHost,
@@ -80,10 +98,9 @@ export class WebScraperTool extends Tool {
       });
     }
     this.#resolveHost = resolveHost;
-    this.maxResponseBytes = positiveOption(this, "maxResponseBytes", maxResponseBytes, 5_000_000);
-    this.fetchTimeoutMs = positiveOption(this, "fetchTimeoutMs", fetchTimeoutMs, 15_000);
-    this.maxRedirects =
-      maxRedirects === 0 ? 0 : positiveOption(this, "maxRedirects", maxRedirects, 5);
+    this.maxResponseBytes = maxResponseBytes ?? 5_000_000;
+    this.fetchTimeoutMs = fetchTimeoutMs ?? 15_000;
+    this.maxRedirects = maxRedirects ?? 5;
     this.#userAgent = userAgent ?? "toolwright-web-scraper";
   }
 

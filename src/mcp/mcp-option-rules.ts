@@ -1,0 +1,117 @@
+import { McpConfigError } from "../errors/mcp-config-error.js";
+import { checkOptions } from "../internal/check-options.js";
+import { describeReceived } from "../internal/describe-value.js";
+import {
+  anObject,
+  aString,
+  either,
+  nonEmptyString,
+  type OptionRule,
+  type OptionRules,
+  oneOf,
+  positiveNumber,
+  stringArray,
+  stringRecord,
+  wholeNumber,
+} from "../internal/option-rules.js";
+import { toolOptionRules } from "../tool/tool-option-rules.js";
+
+const positiveInteger = { ...wholeNumber(1), expected: "a positive integer" };
+const nonEmptyStrings: OptionRule = {
+  expected: "an array of non-empty strings",
+  test: (value) => stringArray.test(value) && !(value as string[]).includes(""),
+};
+const transportRule = oneOf("stdio", "http");
+
+const commonRules: OptionRules = {
+  transport: transportRule,
+  name: nonEmptyString,
+  version: nonEmptyString,
+  instructions: nonEmptyString,
+};
+
+const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
+  stdio: { ...commonRules, stdin: anObject, stdout: anObject },
+  http: {
+    ...commonRules,
+    host: nonEmptyString,
+    port: {
+      expected: "an integer from 0 to 65535",
+      test: (value) =>
+        Number.isInteger(value) && (value as number) <= 65_535 && (value as number) >= 0,
+    },
+    token: nonEmptyString,
+    allowedHosts: nonEmptyStrings,
+    allowedOrigins: nonEmptyStrings,
+    maxBodyBytes: positiveInteger,
+    maxSessions: positiveInteger,
+    sessionIdleMs: positiveInteger,
+  },
+};
+
+const connectRules: OptionRules = {
+  ...toolOptionRules,
+  connectTimeoutMs: positiveNumber,
+  requestTimeoutMs: positiveNumber,
+};
+
+const targetRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
+  stdio: {
+    command: nonEmptyString,
+    args: stringArray,
+    env: stringRecord,
+    cwd: aString,
+    stderr: oneOf("pipe", "inherit", "ignore"),
+  },
+  http: {
+    url: { ...either(aString, anObject), expected: "a URL (a string or a URL object)" },
+    headers: stringRecord,
+  },
+};
+
+function failure(subject: string) {
+  return (option: string, message: string) => new McpConfigError({ subject, option, message });
+}
+
+/** @internal Checks `serveMcp`'s options: the transport first, then the keys that transport takes. */
+export function checkServeOptions(options: unknown): void {
+  const fail = failure("serveMcp");
+  const transport =
+    typeof options === "object" && options !== null
+      ? (options as { transport?: unknown }).transport
+      : undefined;
+  if (transport !== undefined && !transportRule.test(transport)) {
+    throw fail(
+      "transport",
+      `must be ${transportRule.expected}; got ${describeReceived(transport)}`,
+    );
+  }
+  checkOptions(options, {
+    owner: transport === undefined ? "serveMcp" : `serveMcp over ${String(transport)}`,
+    rules: serveRules[transport === "http" ? "http" : "stdio"],
+    required: ["transport"],
+    error: fail,
+  });
+}
+
+/** @internal Checks `McpTool.connect`'s target (a command or a URL) and its options. */
+export function checkConnectArguments(target: unknown, options: unknown): void {
+  const fail = failure("McpTool.connect");
+  if (typeof target !== "object" || target === null || Array.isArray(target)) {
+    throw fail(
+      "target",
+      `must be an object, { command, args?, env?, cwd?, stderr? } or { url, headers? }; got ${describeReceived(target)}`,
+    );
+  }
+  const { command, url } = target as { command?: unknown; url?: unknown };
+  if (command === undefined && url === undefined) {
+    throw fail("target", "needs a non-empty `command` (stdio) or a `url` (Streamable HTTP)");
+  }
+  checkOptions(target, {
+    owner: "the McpTool.connect target",
+    rules: targetRules[url === undefined ? "stdio" : "http"],
+    argument: "target",
+    error: fail,
+  });
+  checkOptions(options, { owner: "McpTool.connect", rules: connectRules, error: fail });
+}

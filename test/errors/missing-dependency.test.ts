@@ -1,0 +1,145 @@
+// The optional SDKs really missing: the package is built into a temporary folder whose node_modules
+// links every installed package except the SDKs, and each feature that needs one must name it.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { MissingDependencyError } from "../../src/index.js";
+
+const run = promisify(execFile);
+const root = new URL("../..", import.meta.url).pathname;
+const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+const optional = [
+  "openai",
+  "@anthropic-ai/sdk",
+  "@google/genai",
+  "ollama",
+  "@modelcontextprotocol/sdk",
+  "ioredis",
+];
+
+/** Links every package of the project's node_modules into `target`, but the optional SDKs. */
+async function linkPackagesExceptOptional(target: string): Promise<void> {
+  const source = join(root, "node_modules");
+  await mkdir(target);
+  for (const entry of await readdir(source)) {
+    if (entry.startsWith(".")) continue;
+    if (!entry.startsWith("@")) {
+      if (!optional.includes(entry)) await symlink(join(source, entry), join(target, entry));
+      continue;
+    }
+    await mkdir(join(target, entry));
+    for (const scoped of await readdir(join(source, entry))) {
+      const name = `${entry}/${scoped}`;
+      if (!optional.includes(name)) await symlink(join(source, name), join(target, name));
+    }
+  }
+}
+
+type Module = Record<string, new (...args: never[]) => object> & {
+  serveMcp: (toolbox: object, options?: object) => Promise<unknown>;
+};
+
+describe("a missing optional package", () => {
+  let out: string;
+  const load = (entry: string) =>
+    import(pathToFileURL(join(out, "dist", entry)).href) as Promise<Module>;
+
+  before(async () => {
+    // Outside the project, so that nothing resolves from the project's own node_modules.
+    out = await mkdtemp(join(tmpdir(), "toolwright-missing-"));
+    await run(process.execPath, [
+      tsc,
+      "-p",
+      join(root, "tsconfig.build.json"),
+      "--outDir",
+      join(out, "dist"),
+    ]);
+    await copyFile(join(root, "package.json"), join(out, "package.json"));
+    await linkPackagesExceptOptional(join(out, "node_modules"));
+  });
+  after(async () => {
+    await rm(out, { recursive: true, force: true });
+  });
+
+  const expectMissing = async (packageName: string, subject: string, use: () => unknown) => {
+    await assert.rejects(
+      async () => use(),
+      (error: unknown) => {
+        assert.ok(MissingDependencyError.isInstance(error), String(error));
+        assert.equal(error.code, "missing_dependency");
+        assert.equal(error.packageName, packageName);
+        assert.equal(
+          error.message,
+          `${subject} needs the optional package "${packageName}": npm install ${packageName}`,
+        );
+        return true;
+      },
+    );
+  };
+
+  it("every entry still imports, and the root entry works", async () => {
+    const index = await load("index.js");
+    for (const entry of [
+      "openai.js",
+      "anthropic.js",
+      "gemini.js",
+      "ollama.js",
+      "mcp.js",
+      "testing.js",
+    ]) {
+      await load(entry);
+    }
+    const { Toolbox, CalculatorTool } = index;
+    assert.ok(Toolbox !== undefined && CalculatorTool !== undefined);
+    new (Toolbox as unknown as new (tools: object[]) => object)([
+      new (CalculatorTool as unknown as new () => object)(),
+    ]);
+  });
+
+  it("a prompt driver names its SDK and the install command when constructed", async () => {
+    const options = { model: "m", apiKey: "k" };
+    const cases = [
+      ["openai.js", "OpenAIChatPromptDriver", "openai"],
+      ["openai.js", "OpenAIResponsesPromptDriver", "openai"],
+      ["anthropic.js", "AnthropicPromptDriver", "@anthropic-ai/sdk"],
+      ["gemini.js", "GeminiPromptDriver", "@google/genai"],
+      ["ollama.js", "OllamaPromptDriver", "ollama"],
+    ] as const;
+    for (const [entry, driver, packageName] of cases) {
+      const Driver = (await load(entry))[driver] as new (options: object) => object;
+      await expectMissing(packageName, driver, () => new Driver(options));
+    }
+  });
+
+  it("a driver given a ready client is constructed; its first request names the SDK", async () => {
+    const { OpenAIChatPromptDriver } = await load("openai.js");
+    const Driver = OpenAIChatPromptDriver as new (
+      options: object,
+    ) => {
+      generate(request: object): Promise<unknown>;
+    };
+    const driver = new Driver({ model: "m", client: {} });
+    await expectMissing("openai", "OpenAIChatPromptDriver", () =>
+      driver.generate({ messages: [{ role: "user", content: "hi" }] }),
+    );
+  });
+
+  it("serveMcp and McpTool.connect name the MCP SDK; RedisArtifactStore names ioredis", async () => {
+    const { Toolbox, CalculatorTool, RedisArtifactStore } = await load("index.js");
+    const { serveMcp, McpTool } = await load("mcp.js");
+    const toolbox = new (Toolbox as unknown as new (tools: object[]) => object)([
+      new (CalculatorTool as unknown as new () => object)(),
+    ]);
+    const sdk = "@modelcontextprotocol/sdk";
+    await expectMissing(sdk, "serveMcp", () => serveMcp(toolbox, { transport: "stdio" }));
+    const connect = (McpTool as unknown as { connect(target: object): Promise<unknown> }).connect;
+    await expectMissing(sdk, "McpTool.connect", () => connect({ command: "no-such-server" }));
+    const Store = RedisArtifactStore as new (options: object) => object;
+    await expectMissing("ioredis", "RedisArtifactStore", () => new Store({ url: "redis://h" }));
+  });
+});
