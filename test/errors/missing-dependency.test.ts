@@ -85,6 +85,11 @@ describe("a missing optional package", () => {
   it("every entry still imports, and the root entry works", async () => {
     const index = await load("index.js");
     for (const entry of [
+      "tools.js",
+      "memory.js",
+      "memory-sqlite.js",
+      "memory-redis.js",
+      "agent.js",
       "openai.js",
       "anthropic.js",
       "gemini.js",
@@ -94,7 +99,8 @@ describe("a missing optional package", () => {
     ]) {
       await load(entry);
     }
-    const { Toolbox, CalculatorTool } = index;
+    const { Toolbox } = index;
+    const { CalculatorTool } = await load("tools.js");
     assert.ok(Toolbox !== undefined && CalculatorTool !== undefined);
     new (Toolbox as unknown as new (tools: object[]) => object)([
       new (CalculatorTool as unknown as new () => object)(),
@@ -130,7 +136,9 @@ describe("a missing optional package", () => {
   });
 
   it("serveMcp and McpTool.connect name the MCP SDK; RedisArtifactStore names ioredis", async () => {
-    const { Toolbox, CalculatorTool, RedisArtifactStore } = await load("index.js");
+    const { Toolbox } = await load("index.js");
+    const { CalculatorTool } = await load("tools.js");
+    const { RedisArtifactStore } = await load("memory-redis.js");
     const { serveMcp, McpTool } = await load("mcp.js");
     const toolbox = new (Toolbox as unknown as new (tools: object[]) => object)([
       new (CalculatorTool as unknown as new () => object)(),
