@@ -1,7 +1,7 @@
 // Scenario 6, startup: what `import "toolwright"` costs a user before any tool runs, beside zod (which
-// most users load anyway) and the anchors' tool entry points. The package is built into .tmp/ and
-// imported by name, exactly as from node_modules. Three measures:
-// - modules resolved by a fresh process importing `{ activity, Tool, Toolbox }` (a resolve hook counts
+// most users load anyway) and the anchors' tool entry points. The package is built into a temporary
+// folder and imported by name, exactly as from node_modules. Three measures:
+// - modules loaded by a fresh process importing `{ activity, Tool, Toolbox }` (a load hook counts
 //   every URL: files and builtins), and every subpath for reference;
 // - import time: a fresh process per sample times its own `await import(…)` (node's start excluded),
 //   every library once per round in a rotated order, compile cache off, medians over the rounds;
@@ -260,7 +260,7 @@ async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
   const section = [
     "## 6. Startup",
     "",
-    `What importing the library costs before any tool runs. The package is built (\`tsc\`) into \`.tmp/\` and imported by name as from \`node_modules\`. **Modules**: every URL a fresh process resolves for the import (files and \`node:\` builtins), counted by a resolve hook. **Import time**: a fresh process per sample times its own \`await import(…)\` (Node's start excluded), compile cache off, files in the OS cache; ${rounds} rounds, each importing every library once in a rotated order. **Bundle**: esbuild ${installedVersion("esbuild")}, minified ESM for Node, zod external, dynamic imports inlined into the one file.`,
+    `What importing the library costs before any tool runs. The package is built (\`tsc\`) into a temporary folder and imported by name from its \`node_modules\`, as from npm. **Modules**: every URL a fresh process loads for the import (files and \`node:\` builtins), counted by a load hook. **Import time**: a fresh process per sample times its own \`await import(…)\` (Node's start excluded), compile cache off, files in the OS cache; ${rounds} rounds, each importing every library once in a rotated order. **Bundle**: esbuild ${installedVersion("esbuild")}, minified ESM for Node, zod external, dynamic imports inlined into the one file.`,
     "",
     "| library | import | modules | median | p95 | × zod |",
     "| --- | --- | ---: | ---: | ---: | ---: |",
@@ -268,7 +268,7 @@ async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
     "",
     `toolwright's root entry loads: ${rootPackages}. None of ${forbidden.join(", ")}: ${loadedForbidden.length === 0 ? "none loaded" : `**loaded: ${loadedForbidden.join(", ")}**`}.`,
     "",
-    "Modules resolved by each subpath (what a user pays for batteries they import):",
+    "Modules loaded by each subpath (what a user pays for the batteries they import):",
     "",
     "| subpath | modules |",
     "| --- | ---: |",
@@ -287,7 +287,7 @@ async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
     "| --- | ---: | ---: |",
     ...lazyRows,
     "",
-    `Targets: the root entry resolves ≤ 150 modules (measured: **${rootModules.length}**, ${rootModules.length <= 150 ? "met" : "missed"}) and imports in ≤ 1.5× zod's time (measured: **${(rootMs / zodMs).toFixed(2)}×**, ${rootMs / zodMs <= 1.5 ? "met" : "missed"}); \`{ Tool, activity }\` bundles to ≤ 150 KB without zod (measured: **${kb(toolActivity.bytes)}**, ${toolActivity.bytes <= 150 * 1024 ? "met" : "missed"}).`,
+    `Targets: the root entry loads ≤ 150 modules (measured: **${rootModules.length}**, ${rootModules.length <= 150 ? "met" : "missed"}) and imports in ≤ 1.5× zod's time (measured: **${(rootMs / zodMs).toFixed(2)}×**, ${rootMs / zodMs <= 1.5 ? "met" : "missed"}); \`{ Tool, activity }\` bundles to ≤ 150 KB without zod (measured: **${kb(toolActivity.bytes)}**, ${toolActivity.bytes <= 150 * 1024 ? "met" : "missed"}).`,
     "",
   ].join("\n");
 
