@@ -173,14 +173,7 @@ describe("entry points", () => {
       "apply({ description: 'Hello {{ _self.name }}' }, 'b');",
       "new T().checkRequirements();",
     ].join("\n");
-    const { stdout } = await run(process.execPath, [
-      "--import",
-      recorder,
-      "--input-type=module",
-      "-e",
-      script,
-    ]);
-    const loaded = JSON.parse(stdout) as string[];
+    const loaded = await modulesLoadedBy(script);
     for (const name of ["ajv", "ajv-formats", "nunjucks", "semver"]) {
       assert.ok(
         loaded.some((url) => url.includes(`/node_modules/${name}/`)),
