@@ -78,13 +78,16 @@ export class AnthropicPromptDriver implements PromptDriver {
     checkDriverOptions(driver, options, optionRules);
     this.model = options.model;
     this.#maxOutputTokens = options.maxOutputTokens ?? 4096;
-    const load = () => import("@anthropic-ai/sdk");
-    const given = options.client;
-    if (given !== undefined) {
-      this.#client = lazyClient(driver, "@anthropic-ai/sdk", load, () => given, given);
+    const source = {
+      driver,
+      packageName: "@anthropic-ai/sdk",
+      load: () => import("@anthropic-ai/sdk"),
+    };
+    if (options.client !== undefined) {
+      this.#client = lazyClient(source, { client: options.client });
       return;
     }
-    requirePackage(driver, "@anthropic-ai/sdk");
+    requirePackage(driver, source.packageName);
     const settings: ClientOptions = {
       apiKey: requireApiKey(driver, options.apiKey, ["ANTHROPIC_API_KEY"]),
       ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
@@ -93,12 +96,7 @@ export class AnthropicPromptDriver implements PromptDriver {
       ...(options.headers !== undefined && { defaultHeaders: options.headers }),
       ...(options.fetch !== undefined && { fetch: options.fetch }),
     };
-    this.#client = lazyClient(
-      driver,
-      "@anthropic-ai/sdk",
-      load,
-      (sdk) => new sdk.Anthropic(settings),
-    );
+    this.#client = lazyClient(source, { create: (sdk) => new sdk.Anthropic(settings) });
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {

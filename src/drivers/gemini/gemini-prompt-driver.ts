@@ -73,13 +73,12 @@ export class GeminiPromptDriver implements PromptDriver {
     const driver = "GeminiPromptDriver";
     checkDriverOptions(driver, options, { httpOptions: anObject, client: anObject });
     this.model = options.model;
-    const load = () => import("@google/genai");
-    const given = options.client;
-    if (given !== undefined) {
-      this.#client = lazyClient(driver, "@google/genai", load, () => given, given);
+    const source = { driver, packageName: "@google/genai", load: () => import("@google/genai") };
+    if (options.client !== undefined) {
+      this.#client = lazyClient(source, { client: options.client });
       return;
     }
-    requirePackage(driver, "@google/genai");
+    requirePackage(driver, source.packageName);
     const httpOptions: HttpOptions = {
       retryOptions: { attempts: (options.maxRetries ?? 2) + 1 },
       ...(options.baseURL !== undefined && { baseUrl: options.baseURL }),
@@ -95,12 +94,9 @@ export class GeminiPromptDriver implements PromptDriver {
       };
     }
     const apiKey = requireApiKey(driver, options.apiKey, ["GEMINI_API_KEY", "GOOGLE_API_KEY"]);
-    this.#client = lazyClient(
-      driver,
-      "@google/genai",
-      load,
-      (sdk) => new sdk.GoogleGenAI({ apiKey, httpOptions }),
-    );
+    this.#client = lazyClient(source, {
+      create: (sdk) => new sdk.GoogleGenAI({ apiKey, httpOptions }),
+    });
   }
 
   async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {

@@ -32,17 +32,9 @@ const optionRules = { organization: aString, project: aString, client: anObject 
 /** @internal Checks the options now (also that `openai` is installed); makes the client on first use. */
 export function createOpenAIClient(driver: string, options: OpenAIDriverOptions): OpenAIClient {
   checkDriverOptions(driver, options, optionRules);
-  const given = options.client;
-  if (given !== undefined) {
-    return lazyClient(
-      driver,
-      "openai",
-      () => import("openai"),
-      () => given,
-      given,
-    );
-  }
-  requirePackage(driver, "openai");
+  const source = { driver, packageName: "openai", load: () => import("openai") };
+  if (options.client !== undefined) return lazyClient(source, { client: options.client });
+  requirePackage(driver, source.packageName);
   const settings: ClientOptions = {
     apiKey: requireApiKey(driver, options.apiKey, ["OPENAI_API_KEY"]),
     ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
@@ -53,10 +45,5 @@ export function createOpenAIClient(driver: string, options: OpenAIDriverOptions)
     ...(options.headers !== undefined && { defaultHeaders: options.headers }),
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   };
-  return lazyClient(
-    driver,
-    "openai",
-    () => import("openai"),
-    (sdk) => new sdk.OpenAI(settings),
-  );
+  return lazyClient(source, { create: (sdk) => new sdk.OpenAI(settings) });
 }

@@ -10,22 +10,35 @@ export interface SdkClient<Sdk, Client> {
 }
 
 /**
- * @internal Loads a provider SDK on the driver's first request and makes its client once (or uses
- * the client the user gave): a subpath such as `toolwright/openai` then imports without the SDK,
+ * @internal Where a driver's SDK comes from: the package (named in a `MissingDependencyError`) and
+ * its dynamic import.
+ */
+export interface SdkSource<Sdk> {
+  readonly driver: string;
+  readonly packageName: string;
+  load(): Promise<Sdk>;
+}
+
+/**
+ * @internal Loads a provider SDK on the driver's first request and uses the client the user gave or
+ * makes one from the SDK, once: a subpath such as `toolwright/openai` then imports without the SDK,
  * and a missing SDK is a `MissingDependencyError` (the constructor checked it resolves already).
+ *
+ * @example
+ * ```ts
+ * const client = lazyClient(source, { create: (sdk) => new sdk.OpenAI(settings) });
+ * const { sdk, client: openai } = await client();
+ * ```
  */
 export function lazyClient<Sdk, Client>(
-  driver: string,
-  packageName: string,
-  load: () => Promise<Sdk>,
-  create: (sdk: Sdk) => Client,
-  given?: Client,
+  source: SdkSource<Sdk>,
+  client: { readonly client: Client } | { readonly create: (sdk: Sdk) => Client },
 ): () => Promise<SdkClient<Sdk, Client>> {
   let pending: Promise<SdkClient<Sdk, Client>> | undefined;
   return () => {
-    pending ??= loadPackage(driver, packageName, load).then((sdk) => ({
+    pending ??= loadPackage(source.driver, source.packageName, () => source.load()).then((sdk) => ({
       sdk,
-      client: given ?? create(sdk),
+      client: "client" in client ? client.client : client.create(sdk),
     }));
     return pending;
   };
