@@ -47,12 +47,12 @@ export { InfoArtifact } from "./artifacts/info-artifact.js";
 export { JsonArtifact } from "./artifacts/json-artifact.js";
 export { ListArtifact, type ListArtifactOptions } from "./artifacts/list-artifact.js";
 export { TextArtifact } from "./artifacts/text-artifact.js";
-
+// Toolbox: many tools under one set of native names, with dialects and tolerant decoding.
+export type { InputLimits } from "./calls/input-limits.js";
 // Calls: what a model sends, what comes back, and the repairs made on the way.
 export type { Repair } from "./calls/repair.js";
 export type { RepairOptions, RepairStep } from "./calls/repair-steps.js";
 export type { PreparedCall, ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
-
 // Dialects: the tools value each provider accepts.
 export {
   type Dialect,
@@ -73,7 +73,6 @@ export type {
   OpenAIResponsesTool,
   ProviderTools,
 } from "./dialects/provider-tools.js";
-
 // Prompt drivers: the interface every provider driver implements, and helpers over it. The drivers
 // themselves live in subpaths (`toolwright/openai`, `/anthropic`, `/gemini`, `/ollama`) so the root
 // entry never loads a provider SDK; `toolwright/testing` has `MockPromptDriver`.
@@ -106,7 +105,6 @@ export type {
   UserContentPart,
   UserMessage,
 } from "./drivers/spec.js";
-
 // Errors: developer mistakes, each a ToolwrightError with a string code (those of the subpaths too,
 // so one import can tell them apart).
 export { ActivityConfigError } from "./errors/activity-config-error.js";
@@ -128,13 +126,11 @@ export { ToolConfigError } from "./errors/tool-config-error.js";
 export { ToolNameError } from "./errors/tool-name-error.js";
 export { ToolboxError } from "./errors/toolbox-error.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";
-
 // Schemas: the kinds of schema accepted and the JSON types they describe.
 export type { JsonObject, JsonSchema, JsonSchemaObject, JsonValue } from "./schema/json.js";
 export type { SchemaSource } from "./schema/normalize-schema.js";
 export type { StandardJSONSchemaV1, StandardSchemaV1 } from "./schema/standard-schema.js";
 export type { ValidationIssue } from "./schema/validation-issue.js";
-
 // Tools: the one base class users extend, what its methods get, and its npm requirements (`static
 // requirements`, checked with semver against what is installed; `toolwright install` installs them).
 export type { ActivityMemory } from "./tool/activity-memory.js";
@@ -144,6 +140,8 @@ export type {
   Requirement,
   RequirementCheck,
 } from "./tool/requirements.js";
+export type { IsolatedTask } from "./tool/run-isolated.js";
+export { defaultTimeoutMs } from "./tool/time-limit.js";
 export { Tool } from "./tool/tool.js";
 export type {
   AfterRunEvent,
@@ -151,8 +149,6 @@ export type {
   RunOptions,
   ToolOptions,
 } from "./tool/tool-options.js";
-
-// Toolbox: many tools under one set of native names, with dialects and tolerant decoding.
 export { Toolbox } from "./toolbox/toolbox.js";
 export type {
   ExecuteAllOptions,

@@ -151,8 +151,10 @@ describe("@activity config", () => {
       "annotations",
       /both readOnly and destructive/,
     );
-    expectConfigError({ description: "d", timeoutMs: 0 }, "timeoutMs", /positive number/);
-    expectConfigError({ description: "d", timeoutMs: "5" }, "timeoutMs", /positive number/);
+    // Node clamps a delay outside 1..2^31-1 to 1 ms: such a "limit" would fail every call at once.
+    for (const timeoutMs of [0, -5, "5", 1.5, Number.NaN, Infinity, 2 ** 31, 30 * 86_400_000]) {
+      expectConfigError({ description: "d", timeoutMs }, "timeoutMs", /from 1 to 2,147,483,647/);
+    }
   });
 
   it("checks approval, retry and final-answer settings", () => {

@@ -25,8 +25,11 @@ export interface ActivityConfig<S extends ActivitySchemaOption | undefined, T ex
   /** The input schema, or `(tool) => schema` when it depends on the tool's options. */
   schema?: S;
   annotations?: ActivityAnnotations;
-  /** Time limit for one call, in milliseconds (the call's own `timeoutMs` wins). */
-  timeoutMs?: number;
+  /**
+   * Time limit for one call, in milliseconds from 1 to 2,147,483,647, or `null` for none (the call's own
+   * `timeoutMs` wins; unset falls back to the tool's, the toolbox's, then 60 s).
+   */
+  timeoutMs?: number | null;
   /**
    * Whether an agent must get a human's approval before running a call (a flag, or decided from the
    * validated input). Unset: destructive activities need approval when the agent's `approvals` is on.

@@ -1,4 +1,5 @@
 import type { ActivityMemory } from "../tool/activity-memory.js";
+import type { IsolatedTask } from "../tool/run-isolated.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolActivity } from "./tool-activity.js";
 
@@ -22,4 +23,20 @@ export interface ActivityContext<T extends Tool = Tool> {
   readonly signal: AbortSignal;
   /** The tool's input memories: load what a memory reference in the input points to. */
   readonly memory: ActivityMemory;
+  /**
+   * Runs an exported function in a separate Node process that is killed when this call's time limit
+   * passes or it is aborted: the one way to give work that blocks (a synchronous loop, a native call,
+   * code that ignores `signal`) a hard limit, since in-process JavaScript cannot be interrupted. The
+   * process stays up for the module's later calls. Rejects with the function's error, a `TimeoutError`,
+   * or the reason the process died (out of memory included).
+   *
+   * @example
+   * ```ts
+   * @activity({ description: "The n-th prime", schema: z.object({ n: z.number().int() }), timeoutMs: 2_000 })
+   * nthPrime(input: { n: number }, context: ActivityContext) {
+   *   return context.runIsolated({ module: new URL("./primes.js", import.meta.url), export: "nthPrime", input: input.n });
+   * }
+   * ```
+   */
+  runIsolated(task: IsolatedTask): Promise<unknown>;
 }

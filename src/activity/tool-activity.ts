@@ -17,8 +17,8 @@ export interface ToolActivity {
   /** The description as configured: a string (maybe a template) or a function of the tool. */
   readonly description: string | ((tool: never) => string);
   readonly annotations: Readonly<ActivityAnnotations>;
-  /** Per-activity time limit in milliseconds, if any. */
-  readonly timeoutMs: number | undefined;
+  /** Per-activity time limit in milliseconds; `null` for deliberately none, `undefined` when unset. */
+  readonly timeoutMs: number | null | undefined;
   /** False for activities that take no input. */
   readonly hasSchema: boolean;
   /** As configured; `undefined` leaves it to the agent's `approvals` option. */

@@ -1,5 +1,6 @@
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { isPlainObject } from "../internal/clone-json.js";
+import { timeLimit } from "../internal/option-rules.js";
 import { normalizeSchema, SchemaSourceError } from "../schema/normalize-schema.js";
 import { type ActivityAnnotations, annotationKeys } from "./activity-annotations.js";
 import { activityNamePattern } from "./activity-name.js";
@@ -25,7 +26,7 @@ export interface ValidatedConfig {
   template: DescriptionTemplate | undefined;
   schema: SchemaSlot;
   annotations: Readonly<ActivityAnnotations>;
-  timeoutMs: number | undefined;
+  timeoutMs: number | null | undefined;
   needsApproval: boolean | ApprovalPredicate<never> | undefined;
   retry: RetryPolicy | undefined;
   finalAnswer: boolean;
@@ -171,10 +172,10 @@ function validateAnnotations(value: unknown, fail: Fail): Readonly<ActivityAnnot
   return Object.freeze(annotations);
 }
 
-function validateTimeout(value: unknown, fail: Fail): number | undefined {
+function validateTimeout(value: unknown, fail: Fail): number | null | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !(value > 0) || Number.isNaN(value)) {
-    return fail("timeoutMs", `must be a positive number of milliseconds; got ${String(value)}`);
+  if (!timeLimit.test(value)) {
+    return fail("timeoutMs", `must be ${timeLimit.expected}; got ${String(value)}`);
   }
-  return value;
+  return value as number | null;
 }

@@ -1,29 +1,60 @@
 import { jsonrepair } from "jsonrepair";
+import {
+  defaultInputLimits,
+  type SettledInputLimits,
+  textOverLimit,
+  valueOverLimit,
+} from "./input-limits.js";
 import type { Repair } from "./repair.js";
 import { type RepairOptions, stepEnabled } from "./repair-steps.js";
 import { stripWrappers } from "./strip-wrappers.js";
 
-/** @internal A call's arguments as a value, or why they cannot be read. */
+/**
+ * @internal A call's arguments as a value, or why they cannot be read: `invalid_json` for text no step
+ * reads, `input_too_large` for arguments over an input limit (refused before any parsing work).
+ */
 export type ParsedArguments =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly code: "invalid_json" | "input_too_large";
+    };
+
+/** @internal How the decoder reads arguments: the repair switches and the input limits. */
+export interface DecodeSettings {
+  readonly switches: RepairOptions | undefined;
+  readonly limits: SettledInputLimits;
+}
+
+/** @internal The settings of a decoder given nothing: every step on, the default limits. */
+export const defaultDecodeSettings: DecodeSettings = Object.freeze({
+  switches: undefined,
+  limits: defaultInputLimits,
+});
 
 /**
  * @internal Reads a call's arguments: objects pass as they are; a string goes through `JSON.parse`
  * first (the happy path), then wrapper stripping, then `jsonrepair` (trailing commas, single quotes,
- * Python literals, unquoted keys, comments, truncation). An empty string reads as `{}`.
+ * Python literals, unquoted keys, comments, truncation). An empty string reads as `{}`. Arguments over
+ * an input limit are refused before any of that.
  */
 export function parseArguments(
   raw: unknown,
   repairs: Repair[],
-  options?: RepairOptions,
+  settings: DecodeSettings = defaultDecodeSettings,
 ): ParsedArguments {
   if (raw === undefined || raw === null) return { ok: true, value: {} };
-  if (typeof raw !== "string") return { ok: true, value: raw };
+  if (typeof raw !== "string") {
+    const over = valueOverLimit(raw, settings.limits);
+    return over === undefined ? { ok: true, value: raw } : tooLarge(over);
+  }
+  const over = textOverLimit(raw, settings.limits);
+  if (over !== undefined) return tooLarge(over);
   try {
     return { ok: true, value: JSON.parse(raw) };
   } catch (error) {
-    return parseBroken(raw, (error as Error).message, repairs, options);
+    return parseBroken(raw, (error as Error).message, repairs, settings);
   }
 }
 
@@ -31,8 +62,9 @@ function parseBroken(
   raw: string,
   parseError: string,
   repairs: Repair[],
-  options: RepairOptions | undefined,
+  settings: DecodeSettings,
 ): ParsedArguments {
+  const options = settings.switches;
   if (raw.trim() === "" && stepEnabled(options, "repair-json")) {
     repairs.push({ step: "repair-json", detail: "read empty arguments as {}" });
     return { ok: true, value: {} };
@@ -50,6 +82,12 @@ function parseBroken(
     }
   }
   if (!stepEnabled(options, "repair-json")) return failure(parseError);
+  // Repair time grows with the text (about 0.25 ms per KiB here): past the limit, only valid JSON passes.
+  if (text.length > settings.limits.maxRepairLength) {
+    return failure(
+      `${shorten(parseError)}; arguments longer than ${settings.limits.maxRepairLength.toLocaleString("en-US")} characters are not repaired, send valid JSON`,
+    );
+  }
   const cut = cutOff(text);
   if (cut !== undefined) return failure(cut);
   try {
@@ -115,7 +153,15 @@ function isJson(text: string): boolean {
 }
 
 function failure(reason: string): ParsedArguments {
-  return { ok: false, message: `Activity input JSON decoding error: ${reason}`.slice(0, 1000) };
+  return {
+    ok: false,
+    message: `Activity input JSON decoding error: ${reason}`.slice(0, 1000),
+    code: "invalid_json",
+  };
+}
+
+function tooLarge(reason: string): ParsedArguments {
+  return { ok: false, message: `Activity input refused: ${reason}`, code: "input_too_large" };
 }
 
 function shorten(text: string): string {

@@ -1,5 +1,6 @@
 import { jsonrepair } from "jsonrepair";
 import { isPlainObject } from "../internal/clone-json.js";
+import { defaultInputLimits } from "./input-limits.js";
 import type { Repair } from "./repair.js";
 
 /**
@@ -24,13 +25,18 @@ export function unwrapString(value: unknown, repairs: Repair[], repairJson: bool
   return value;
 }
 
-/** @internal `JSON.parse`, then `jsonrepair` when allowed; `undefined` when neither reads the text. */
+/**
+ * @internal `JSON.parse`, then `jsonrepair` when allowed and the text is short enough to repair quickly
+ * (the default repair length of the input limits: text inside the arguments is never repaired past it);
+ * `undefined` when neither reads the text.
+ */
 export function decodeJsonText(text: string, repairJson: boolean): unknown {
   const trimmed = text.trim();
   try {
     return JSON.parse(trimmed);
   } catch {
-    if (!repairJson || !/^[{["]/.test(trimmed)) return undefined;
+    if (!repairJson || trimmed.length > defaultInputLimits.maxRepairLength) return undefined;
+    if (!/^[{["]/.test(trimmed)) return undefined;
     try {
       return JSON.parse(jsonrepair(trimmed));
     } catch {

@@ -7,7 +7,9 @@ export function describeValue(value: unknown, maxLength = 60): string {
   try {
     preview = typeof value === "bigint" ? `${value}n` : (JSON.stringify(value) ?? String(value));
   } catch {
-    preview = String(value);
+    // A cycle, a throwing toJSON, or nesting deep enough to exhaust the stack: String() would recurse
+    // into the same arrays, so only flat values are rendered.
+    preview = typeof value === "object" ? "…" : String(value);
   }
   if (preview.length > maxLength) preview = `${preview.slice(0, maxLength - 1)}…`;
   return kind === "boolean" || kind === "number" ? preview : `${kind} ${preview}`;

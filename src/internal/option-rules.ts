@@ -36,6 +36,22 @@ export const positiveNumber = rule(
   "a positive number",
   (value) => typeof value === "number" && value > 0 && Number.isFinite(value),
 );
+/** @internal The longest delay a Node timer keeps: longer ones fire after 1 ms. */
+export const maxTimerMs = 2_147_483_647;
+
+/** @internal A delay a Node timer honours: a whole number of milliseconds from 1 to 2,147,483,647. */
+export const timerMs = rule(
+  "a whole number of milliseconds from 1 to 2,147,483,647",
+  (value) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= maxTimerMs,
+);
+
+/** @internal A call's time limit: a {@link timerMs} delay, or `null` for deliberately none. */
+export const timeLimit = rule(
+  "a whole number of milliseconds from 1 to 2,147,483,647, or null for no limit",
+  (value) => value === null || timerMs.test(value),
+);
+
 /** @internal */
 export const anObject = rule(
   "an object",

@@ -9,9 +9,9 @@ import {
   type OptionRule,
   type OptionRules,
   oneOf,
-  positiveNumber,
   stringArray,
   stringRecord,
+  timerMs,
   wholeNumber,
 } from "../internal/option-rules.js";
 import { toolOptionRules } from "../tool/tool-option-rules.js";
@@ -51,8 +51,8 @@ const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
 
 const connectRules: OptionRules = {
   ...toolOptionRules,
-  connectTimeoutMs: positiveNumber,
-  requestTimeoutMs: positiveNumber,
+  connectTimeoutMs: timerMs,
+  requestTimeoutMs: timerMs,
 };
 
 const targetRules: Readonly<Record<"stdio" | "http", OptionRules>> = {

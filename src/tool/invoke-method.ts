@@ -6,6 +6,8 @@ import { toArtifact } from "../artifacts/coerce-result.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { isThenable, type MaybePromise } from "../internal/maybe-promise.js";
 import { type ActivityMemory, activityMemory } from "./activity-memory.js";
+import type { IsolatedTask } from "./run-isolated.js";
+import { timeLimitOf } from "./time-limit.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
 import type { ToolState } from "./tool-state.js";
@@ -23,7 +25,8 @@ export function isRetryable(artifact: Artifact): boolean {
 /**
  * @internal Calls an activity's method on a validated input with its context, a time limit and the
  * caller's abort signal, and coerces what it returns (or throws) into an artifact. A method that
- * returns a value (not a promise) gets its artifact back without a promise.
+ * returns a value (not a promise) gets its artifact back without a promise. A result that arrives after
+ * the limit (a method that blocked the event loop, so no timer could fire) is a timeout too.
  */
 export function invokeMethod(
   tool: Tool,
@@ -35,12 +38,11 @@ export function invokeMethod(
   const activity = definition.activity;
   // The caller may have aborted while the input was being validated: its "abort" event is gone by now.
   options.signal?.throwIfAborted();
-  const timeoutMs = options.timeoutMs ?? activity.timeoutMs ?? state.timeoutMs;
+  const timeoutMs = timeLimitOf(options, activity, state);
   const callerSignal = options.signal;
-  const controller = timeoutMs === undefined ? undefined : new AbortController();
   // The memory view holds no state of its own: one per tool serves every call.
   state.activityMemory ??= activityMemory(tool);
-  const context = new MethodContext(tool, activity, state.activityMemory, callerSignal, controller);
+  const context = new MethodContext(tool, activity, state.activityMemory, callerSignal, timeoutMs);
   const method = definition.method(tool);
   let result: unknown;
   let waits: boolean;
@@ -48,35 +50,32 @@ export function invokeMethod(
     result = method.call(tool, input, context);
     waits = isThenable(result);
   } catch (error) {
-    return thrown(error);
+    return context.late() ?? thrown(error);
   }
   // A method that returned a value has finished: no timer or abort can overtake it any more.
-  if (!waits) return toArtifact(result);
+  if (!waits) return context.late() ?? toArtifact(result);
   const pending = Promise.resolve(result);
-  if (controller === undefined && callerSignal === undefined) {
+  if (timeoutMs === undefined && callerSignal === undefined) {
     return pending.then(toArtifact, thrown);
   }
-  return race(tool, activity, pending, timeoutMs, controller, callerSignal);
+  return race(context, pending);
 }
 
-async function race(
-  tool: Tool,
-  activity: ToolActivity,
-  pending: Promise<unknown>,
-  timeoutMs: number | undefined,
-  controller: AbortController | undefined,
-  callerSignal: AbortSignal | undefined,
-): Promise<Artifact> {
+async function race(context: MethodContext, pending: Promise<unknown>): Promise<Artifact> {
   const guards: Promise<unknown>[] = [pending];
+  const timeoutMs = context.timeoutMs;
+  const callerSignal = context.callerSignal;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
-  if (controller !== undefined && timeoutMs !== undefined) {
+  if (timeoutMs !== undefined) {
+    // The time left, not the whole limit: the method may have spent some of it before returning.
+    const left = Math.max(0, timeoutMs - (performance.now() - context.startedAt));
     guards.push(
       new Promise((resolve) => {
         timer = setTimeout(() => {
-          controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, "TimeoutError"));
+          context.expire();
           resolve(timedOut);
-        }, timeoutMs);
+        }, left);
       }),
     );
   }
@@ -92,20 +91,15 @@ async function race(
     const result = await Promise.race(guards);
     if (result === timedOut) {
       pending.catch(() => undefined);
-      const timeout = activityFailure(
-        `Activity "${activity.name}" of tool "${tool.name}" timed out after ${timeoutMs} ms`,
-        "timeout",
-      );
-      retryable.add(timeout);
-      return timeout;
+      return timeoutFailure(context);
     }
-    return toArtifact(result);
+    return context.late() ?? toArtifact(result);
   } catch (error) {
     if (callerSignal?.aborted === true && error === callerSignal.reason) {
       pending.catch(() => undefined);
       throw error;
     }
-    return thrown(error);
+    return context.late() ?? thrown(error);
   } finally {
     clearTimeout(timer);
     if (onAbort !== undefined) callerSignal?.removeEventListener("abort", onAbort);
@@ -114,14 +108,18 @@ async function race(
 
 /**
  * The context a method gets. Its signal, combined from the caller's and the time limit's, is made on
- * first read: `AbortSignal.any` is costly and most methods never look at it.
+ * first read: `AbortSignal.any` is costly and most methods never look at it. Only a signal someone read
+ * needs aborting at the limit, so the limit's controller is made then too.
  */
 class MethodContext implements ActivityContext {
   readonly tool: Tool;
   readonly activity: ToolActivity;
   readonly memory: ActivityMemory;
-  readonly #caller: AbortSignal | undefined;
-  readonly #controller: AbortController | undefined;
+  readonly callerSignal: AbortSignal | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly startedAt: number;
+  #limit: AbortController | undefined;
+  #expired = false;
   #signal: AbortSignal | undefined;
 
   constructor(
@@ -129,26 +127,75 @@ class MethodContext implements ActivityContext {
     activity: ToolActivity,
     memory: ActivityMemory,
     caller: AbortSignal | undefined,
-    controller: AbortController | undefined,
+    timeoutMs: number | undefined,
   ) {
     this.tool = tool;
     this.activity = activity;
     this.memory = memory;
-    this.#caller = caller;
-    this.#controller = controller;
+    this.callerSignal = caller;
+    this.timeoutMs = timeoutMs;
+    this.startedAt = timeoutMs === undefined ? 0 : performance.now();
   }
 
   get signal(): AbortSignal {
     if (this.#signal === undefined) {
-      const caller = this.#caller;
-      const timer = this.#controller?.signal;
+      const caller = this.callerSignal;
+      let limit: AbortSignal | undefined;
+      if (this.timeoutMs !== undefined) {
+        this.#limit = new AbortController();
+        if (this.#expired) this.#limit.abort(this.#timeoutReason());
+        limit = this.#limit.signal;
+      }
       this.#signal =
-        caller !== undefined && timer !== undefined
-          ? AbortSignal.any([caller, timer])
-          : (caller ?? timer ?? new AbortController().signal);
+        caller !== undefined && limit !== undefined
+          ? AbortSignal.any([caller, limit])
+          : (caller ?? limit ?? new AbortController().signal);
     }
     return this.#signal;
   }
+
+  async runIsolated(task: IsolatedTask): Promise<unknown> {
+    const { runIsolated } = await import("./run-isolated.js");
+    const left =
+      this.timeoutMs === undefined
+        ? undefined
+        : Math.max(1, Math.ceil(this.timeoutMs - (performance.now() - this.startedAt)));
+    return runIsolated(task, { timeoutMs: left, signal: this.signal });
+  }
+
+  /** The limit has passed: the method's signal aborts with a `TimeoutError`. */
+  expire(): void {
+    this.#expired = true;
+    this.#limit?.abort(this.#timeoutReason());
+  }
+
+  /** A timeout artifact when the limit passed before the method's outcome arrived; else `undefined`. */
+  late(): ErrorArtifact | undefined {
+    const timeoutMs = this.timeoutMs;
+    if (timeoutMs === undefined || performance.now() - this.startedAt <= timeoutMs)
+      return undefined;
+    return timeoutFailure(this);
+  }
+
+  #timeoutReason(): DOMException {
+    return new DOMException(`timed out after ${this.timeoutMs} ms`, "TimeoutError");
+  }
+}
+
+function timeoutFailure(context: MethodContext): ErrorArtifact {
+  const { tool, activity, timeoutMs } = context;
+  const elapsed = Math.round(performance.now() - context.startedAt);
+  // Past the limit by more than a timer's slack: the method held the event loop, so nothing could stop it.
+  const blocked =
+    elapsed > (timeoutMs ?? 0) + 100
+      ? `; it ran for ${elapsed} ms without yielding, so it could not be stopped and its result was discarded (what it did may have happened)`
+      : "";
+  const timeout = activityFailure(
+    `Activity "${activity.name}" of tool "${tool.name}" timed out after ${timeoutMs} ms${blocked}`,
+    "timeout",
+  );
+  retryable.add(timeout);
+  return timeout;
 }
 
 function thrown(error: unknown): ErrorArtifact {

@@ -300,17 +300,21 @@ function conclude(
   };
 }
 
+const maxNamedDrops = 20;
+
 function pruneAndValidate(
   schema: NormalizedSchema,
   input: unknown,
   repairs: Repair[],
 ): MaybePromise<ValidationResult> {
   const pruned = dropUnknownKeys(schema.jsonSchema, input);
-  if (pruned.dropped.length > 0) {
-    repairs.push({
-      step: "drop-unknown-keys",
-      detail: `dropped ${pruned.dropped.map((path) => formatPath(path)).join(", ")}`,
-    });
+  const dropped = pruned.dropped.length;
+  if (dropped > 0) {
+    // The log names what was dropped, up to a point: an input of thousands of unknown keys would
+    // otherwise repeat itself in the repair log.
+    const named = pruned.dropped.slice(0, maxNamedDrops).map((path) => formatPath(path));
+    const more = dropped > maxNamedDrops ? ` and ${dropped - maxNamedDrops} more` : "";
+    repairs.push({ step: "drop-unknown-keys", detail: `dropped ${named.join(", ")}${more}` });
   }
   return schema.validate(pruned.value);
 }

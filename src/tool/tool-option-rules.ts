@@ -8,7 +8,7 @@ import {
   anObject,
   aString,
   type OptionRules,
-  positiveNumber,
+  timeLimit,
 } from "../internal/option-rules.js";
 
 /**
@@ -21,7 +21,7 @@ export const toolOptionRules: OptionRules = Object.freeze({
   allowlist: anArray,
   denylist: anArray,
   extraSchemaProperties: anObject,
-  timeoutMs: positiveNumber,
+  timeoutMs: timeLimit,
   onBeforeRun: aFunction,
   onAfterRun: aFunction,
   offPrompt: aBoolean,
@@ -67,7 +67,7 @@ export function checkRequirementsOptions(toolName: string, options: unknown): vo
 /** @internal What each key of `RunOptions` must be. */
 export const runOptionRules: OptionRules = Object.freeze({
   signal: abortSignal,
-  timeoutMs: positiveNumber,
+  timeoutMs: timeLimit,
 });
 
 /** @internal Checks the options of one `tool.run` call, throwing `ToolConfigError` naming the tool. */

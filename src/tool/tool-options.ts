@@ -46,8 +46,11 @@ export interface ToolOptions {
   denylist?: readonly string[] | undefined;
   /** Extra required input properties per activity: `{ [activity]: { [property]: schema } }`. */
   extraSchemaProperties?: Readonly<Record<string, Readonly<Record<string, SchemaSource>>>>;
-  /** Time limit for every call of this tool, in milliseconds (activity and call limits win). */
-  timeoutMs?: number;
+  /**
+   * Time limit for every call of this tool, in milliseconds from 1 to 2,147,483,647, or `null` for none
+   * (activity and call limits win; unset falls back to the toolbox's, then 60 s).
+   */
+  timeoutMs?: number | null;
   /** Called once before every `run`. */
   onBeforeRun?: (event: BeforeRunEvent) => void | Promise<void>;
   /** Called once after every `run`, with its artifact. */
@@ -74,6 +77,9 @@ export interface ToolOptions {
 export interface RunOptions {
   /** Cancels the call; `run` then rejects with the signal's reason and the method sees its signal aborted. */
   signal?: AbortSignal | undefined;
-  /** Time limit for this call, in milliseconds; wins over the activity's and the tool's. */
-  timeoutMs?: number | undefined;
+  /**
+   * Time limit for this call, in milliseconds from 1 to 2,147,483,647, or `null` for none; wins over the
+   * activity's, the tool's and the toolbox's (60 s when none is set).
+   */
+  timeoutMs?: number | null | undefined;
 }

@@ -8,7 +8,7 @@ import type { ToolOptions } from "./tool-options.js";
 /** @internal Per-instance state kept outside the object, so subclasses cannot collide with it. */
 export interface ToolState {
   readonly classActivities: ClassActivities;
-  readonly timeoutMs: number | undefined;
+  readonly timeoutMs: number | null | undefined;
   readonly onBeforeRun: ToolOptions["onBeforeRun"];
   readonly onAfterRun: ToolOptions["onAfterRun"];
   /** Normalised extra properties per activity name. */

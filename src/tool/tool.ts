@@ -2,6 +2,8 @@ import { activityNamePattern } from "../activity/activity-name.js";
 import { type ActivityDefinition, classActivities } from "../activity/activity-registry.js";
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { defaultInputLimits, valueOverLimit } from "../calls/input-limits.js";
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { ActivityNameError } from "../errors/activity-name-error.js";
 import { ToolConfigError } from "../errors/tool-config-error.js";
@@ -344,6 +346,11 @@ export class Tool {
    */
   async run(activityName: string, input: unknown, options?: RunOptions): Promise<Artifact> {
     if (options !== undefined) checkRunOptions(this.name, options);
+    // The Toolbox measures arguments against its own limits; a direct call gets the defaults.
+    const over = valueOverLimit(input, defaultInputLimits);
+    if (over !== undefined) {
+      return new ErrorArtifact(`Activity input refused: ${over}`, { code: "input_too_large" });
+    }
     return (await executeActivity(this, activityName, input, options)).artifact;
   }
 

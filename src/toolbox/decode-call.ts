@@ -1,6 +1,11 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
-import { type ParsedArguments, parseArguments } from "../calls/parse-arguments.js";
+import { valueOverLimit } from "../calls/input-limits.js";
+import {
+  type DecodeSettings,
+  type ParsedArguments,
+  parseArguments,
+} from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
@@ -20,9 +25,9 @@ export class UnreadableCall {
 /**
  * @internal The decode pipeline after name resolution: parse (fast path, then the JSON repair steps),
  * unwrap double encoding and `{"values": …}` envelopes, undo the dialect's lowering. Returns the input
- * for validation, or an {@link UnreadableCall} when the arguments cannot be read. `read` is what the
- * caller already made of the arguments with `parseArguments`, if it did. Positional parameters and no
- * result wrapper: this runs on every call.
+ * for validation, or an {@link UnreadableCall} when the arguments cannot be read or are over a limit.
+ * `read` is what the caller already made of the arguments with `parseArguments`, if it did. Positional
+ * parameters and no result wrapper: this runs on every call.
  */
 export function decodeCall(
   id: string,
@@ -30,11 +35,13 @@ export function decodeCall(
   entry: CatalogEntry,
   call: ToolCallInput,
   plan: DecodePlan | undefined,
-  switches: RepairOptions | undefined,
+  settings: DecodeSettings,
   repairs: Repair[],
-  read: ParsedArguments = parseArguments(call.arguments, repairs, switches),
+  read: ParsedArguments = parseArguments(call.arguments, repairs, settings),
 ): unknown {
-  if (!read.ok) return unreadable(id, name, read.message, repairs, entry);
+  if (!read.ok) return unreadable(id, name, read, repairs, entry);
+  const switches = settings.switches;
+  const before = repairs.length;
   let value = read.value;
   if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
     value = unwrapString(value, repairs, stepEnabled(switches, "repair-json"));
@@ -43,6 +50,14 @@ export function decodeCall(
     const { tool, activity } = entry;
     entry.schema ??= () => tool.activitySchema(activity.name);
     value = unwrapEnvelope(value, entry.schema, repairs, stepEnabled(switches, "repair-json"));
+  }
+  // A value decoded out of a string was never measured: it is, before anything walks it.
+  if (repairs.length > before) {
+    const over = valueOverLimit(value, settings.limits);
+    if (over !== undefined) {
+      const message = `Activity input refused: ${over}`;
+      return unreadable(id, name, { message, code: "input_too_large" }, repairs, entry);
+    }
   }
   return undoLowering(value, plan);
 }
@@ -99,11 +114,11 @@ function tryQuickCheck(entry: CatalogEntry, plan: DecodePlan | undefined): Quick
 function unreadable(
   id: string,
   name: string,
-  message: string,
+  why: { readonly message: string; readonly code: string },
   repairs: readonly Repair[],
   entry: CatalogEntry,
 ): UnreadableCall {
-  return new UnreadableCall(failedCall(id, name, message, "invalid_json", repairs, entry));
+  return new UnreadableCall(failedCall(id, name, why.message, why.code, repairs, entry));
 }
 
 /** @internal The result of a call that never reached its method. */

@@ -1,8 +1,8 @@
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { expandParallel, isParallelWrapper } from "../calls/expand-parallel.js";
-import { parseArguments } from "../calls/parse-arguments.js";
+import { type DecodeSettings, parseArguments } from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
-import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
+import { stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 
 /** @internal The calls inside a parallel wrapper, and the repair that records the expansion. */
@@ -18,12 +18,12 @@ export interface ExpandedWrapper {
 export function expandWrapper(
   id: string,
   call: ToolCallInput,
-  switches: RepairOptions | undefined,
+  settings: DecodeSettings,
 ): ExpandedWrapper | undefined {
-  if (!stepEnabled(switches, "expand-parallel") || !isParallelWrapper(String(call.name)))
+  if (!stepEnabled(settings.switches, "expand-parallel") || !isParallelWrapper(String(call.name)))
     return undefined;
   const repairs: Repair[] = [];
-  const parsed = parseArguments(call.arguments, repairs, switches);
+  const parsed = parseArguments(call.arguments, repairs, settings);
   const calls = parsed.ok ? expandParallel(id, parsed.value) : undefined;
   if (calls === undefined) return undefined;
   repairs.push({

@@ -10,7 +10,7 @@ import {
   type OptionRule,
   type OptionRules,
   oneOf,
-  positiveNumber,
+  timeLimit,
   wholeNumber,
 } from "../internal/option-rules.js";
 
@@ -57,13 +57,22 @@ const toolboxRules: OptionRules = Object.freeze({
   repairs: anObject,
   taskMemory: taskMemoryRule,
   memoryTool: aBoolean,
+  inputLimits: anObject,
+  timeoutMs: timeLimit,
+});
+
+const inputLimitRules: OptionRules = Object.freeze({
+  maxArgumentBytes: positiveInteger,
+  maxDepth: positiveInteger,
+  maxKeys: positiveInteger,
+  maxRepairLength: { ...wholeNumber(0), expected: "a whole number >= 0 (0 turns JSON repair off)" },
 });
 
 // `concurrency` is accepted by `execute` and `prepare` too (and unused there): one options object is
 // commonly shared by all three, as `ExecuteAllOptions` extends `ExecuteOptions`.
 const executeRules: OptionRules = Object.freeze({
   signal: abortSignal,
-  timeoutMs: positiveNumber,
+  timeoutMs: timeLimit,
   dialect: {
     expected: `a dialect (${dialects.join(", ")}) or { dialect, ...DialectOptions }`,
     test: (value) => dialectRule.test(value) || anObject.test(value),
@@ -91,6 +100,14 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   }
   checkOptions(options, { owner: "Toolbox", rules: toolboxRules, error: failure("Toolbox") });
   checkRepairs("Toolbox", (options as { repairs?: unknown }).repairs);
+  const limits = (options as { inputLimits?: unknown }).inputLimits;
+  if (limits !== undefined) {
+    checkOptions(limits, {
+      owner: 'Toolbox option "inputLimits"',
+      rules: inputLimitRules,
+      error: (key, message) => failure("Toolbox")(`inputLimits.${key}`, message),
+    });
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { InputLimits } from "../calls/input-limits.js";
 import type { RepairOptions } from "../calls/repair-steps.js";
 import type { DialectTarget } from "../dialects/dialect.js";
 import type { TaskMemory } from "../memory/task-memory.js";
@@ -20,6 +21,13 @@ export interface ToolboxOptions {
   taskMemory?: TaskMemory | undefined;
   /** Add the memory's `TaskMemoryTool` when a tool is off-prompt (default true). */
   memoryTool?: boolean | undefined;
+  /** Bounds on each call's arguments, refused before any parsing (see `InputLimits` for the defaults). */
+  inputLimits?: InputLimits | undefined;
+  /**
+   * Time limit of a call whose activity, tool and call set none, in milliseconds (1 to 2,147,483,647),
+   * or `null` for none; 60,000 by default.
+   */
+  timeoutMs?: number | null | undefined;
 }
 
 /**

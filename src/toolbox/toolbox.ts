@@ -1,7 +1,12 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
-import { type ParsedArguments, parseArguments } from "../calls/parse-arguments.js";
+import { settleInputLimits } from "../calls/input-limits.js";
+import {
+  type DecodeSettings,
+  type ParsedArguments,
+  parseArguments,
+} from "../calls/parse-arguments.js";
 import type { Repair } from "../calls/repair.js";
-import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
+import { stepEnabled } from "../calls/repair-steps.js";
 import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
 import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import { anyDialectProfile } from "../dialects/capabilities.js";
@@ -20,6 +25,7 @@ import {
   runActivity,
   validateActivityInput,
 } from "../tool/run-activity.js";
+import { withToolboxTimeout } from "../tool/time-limit.js";
 import { Tool } from "../tool/tool.js";
 import { buildCatalog, type Catalog, type CatalogEntry, nativeNameOf } from "./catalog.js";
 import {
@@ -69,8 +75,9 @@ export class Toolbox {
   readonly #byName = new Map<string, Tool>();
   readonly #compiled = new Map<string, CacheEntry>();
   readonly #concurrency: number;
-  readonly #repairs: RepairOptions | undefined;
+  readonly #decode: DecodeSettings;
   readonly #memoryTool: boolean;
+  readonly #timeoutMs: number | null | undefined;
   #taskMemory: TaskMemory | undefined;
   #catalog: Catalog | undefined;
   #nextId = 0;
@@ -78,8 +85,12 @@ export class Toolbox {
   constructor(tools: Iterable<Tool> = [], options: ToolboxOptions = {}) {
     checkToolboxArguments(tools, options);
     this.#concurrency = options.concurrency ?? 8;
-    this.#repairs = options.repairs;
+    this.#decode = Object.freeze({
+      switches: options.repairs,
+      limits: settleInputLimits(options.inputLimits),
+    });
     this.#memoryTool = options.memoryTool ?? true;
+    this.#timeoutMs = options.timeoutMs;
     for (const tool of tools) this.#attach(tool);
     if (options.taskMemory !== undefined) this.setTaskMemory(options.taskMemory);
   }
@@ -227,7 +238,8 @@ export class Toolbox {
     if (options !== noOptions) checkExecuteOptions("Toolbox.execute", options);
     const id = call.id ?? `call_${++this.#nextId}`;
     const name = String(call.name);
-    const switches = this.#switches(options);
+    const settings = this.#settings(options);
+    const switches = settings.switches;
     const repairs: Repair[] = [];
     const found = resolveName(
       this.#catalogNow().index,
@@ -237,7 +249,7 @@ export class Toolbox {
     );
     // The rare paths wait in their own method: with no `await` here, a synchronous call settles sooner.
     if (found === undefined)
-      return this.#executeUnknown(id, name, call, options, switches, repairs);
+      return this.#executeUnknown(id, name, call, options, settings, repairs);
     const entry = found.target;
     const plan = this.#plan(entry, options.dialect);
     const raw = call.arguments;
@@ -248,7 +260,7 @@ export class Toolbox {
     let decoded: unknown;
     if (typeof raw === "string") {
       ownership = "owned";
-      read = parseArguments(raw, repairs, switches);
+      read = parseArguments(raw, repairs, settings);
       const check = read.ok ? quickCheckOf(entry, plan) : undefined;
       if (read.ok && check !== undefined && passesQuickCheck(check, read.value)) {
         ownership = "checked";
@@ -256,7 +268,7 @@ export class Toolbox {
       }
     }
     if (ownership !== "checked") {
-      decoded = decodeCall(id, name, entry, call, plan, switches, repairs, read);
+      decoded = decodeCall(id, name, entry, call, plan, settings, repairs, read);
       if (decoded instanceof UnreadableCall) return decoded.result;
     }
     const coerce = coercionFor(entry, switches);
@@ -265,7 +277,7 @@ export class Toolbox {
       entry.tool,
       entry.activity.name,
       decoded,
-      options,
+      withToolboxTimeout(options, this.#timeoutMs),
       coerce,
       ownership,
     );
@@ -290,7 +302,8 @@ export class Toolbox {
     if (options !== noOptions) checkExecuteOptions("Toolbox.prepare", options);
     const id = call.id ?? `call_${++this.#nextId}`;
     const name = String(call.name);
-    const switches = this.#switches(options);
+    const settings = this.#settings(options);
+    const switches = settings.switches;
     const repairs: Repair[] = [];
     const found = resolveName(
       this.#catalogNow().index,
@@ -304,7 +317,7 @@ export class Toolbox {
     }
     const entry = found.target;
     const plan = this.#plan(entry, options.dialect);
-    const decoded = decodeCall(id, name, entry, call, plan, switches, repairs);
+    const decoded = decodeCall(id, name, entry, call, plan, settings, repairs);
     if (decoded instanceof UnreadableCall) return { ok: false, result: decoded.result };
     const { tool, activity } = entry;
     const coerce = coercionFor(entry, switches);
@@ -340,7 +353,8 @@ export class Toolbox {
     checkCalls(calls);
     if (options !== noOptions) checkExecuteOptions("Toolbox.executeAll", options);
     const concurrency = options.concurrency ?? this.#concurrency;
-    const switches = this.#switches(options);
+    const settings = this.#settings(options);
+    const switches = settings.switches;
     const index = this.#catalogNow().index;
     const groups = calls.map((call) => {
       const id = call.id ?? `call_${++this.#nextId}`;
@@ -351,7 +365,7 @@ export class Toolbox {
         [],
         stepEnabled(switches, "resolve-name"),
       );
-      const inner = exact === undefined ? expandWrapper(id, named, switches) : undefined;
+      const inner = exact === undefined ? expandWrapper(id, named, settings) : undefined;
       return { call: named, inner };
     });
     const flat = groups.flatMap((group) => group.inner?.calls ?? [group.call]);
@@ -452,9 +466,9 @@ export class Toolbox {
     return entry.genericPlan.plan;
   }
 
-  #switches(options: ExecuteOptions): RepairOptions | undefined {
-    if (options.repairs === undefined) return this.#repairs;
-    return { ...this.#repairs, ...options.repairs };
+  #settings(options: ExecuteOptions): DecodeSettings {
+    if (options.repairs === undefined) return this.#decode;
+    return { ...this.#decode, switches: { ...this.#decode.switches, ...options.repairs } };
   }
 
   async #executeUnknown(
@@ -462,10 +476,10 @@ export class Toolbox {
     name: string,
     call: ToolCallInput,
     options: ExecuteOptions,
-    switches: RepairOptions | undefined,
+    settings: DecodeSettings,
     repairs: Repair[],
   ): Promise<ToolCallResult> {
-    const inner = expandWrapper(id, call, switches);
+    const inner = expandWrapper(id, call, settings);
     if (inner !== undefined)
       return parallelResult(id, name, inner, await this.executeAll(inner.calls, options));
     const message = unknownNameMessage(name, this.#enabledNames());

@@ -96,7 +96,11 @@ const toolboxCases: OptionCase[] = [
     error: ToolboxError,
     call: (options) => toolbox.prepare(call, options as never),
     typo: { options: { dialekt: "gemini" }, key: "dialekt", suggestion: "dialect" },
-    wrong: { options: { timeoutMs: -1 }, key: "timeoutMs", expected: "a positive number" },
+    wrong: {
+      options: { timeoutMs: -1 },
+      key: "timeoutMs",
+      expected: "a whole number of milliseconds from 1 to 2,147,483,647, or null for no limit",
+    },
   },
 ];
 

@@ -41,7 +41,11 @@ describe("tool options", () => {
       error: ToolConfigError,
       call: make(PlainTool),
       typo: { options: { tiemoutMs: 5 }, key: "tiemoutMs", suggestion: "timeoutMs" },
-      wrong: { options: { timeoutMs: "5" }, key: "timeoutMs", expected: "a positive number" },
+      wrong: {
+        options: { timeoutMs: "5" },
+        key: "timeoutMs",
+        expected: "a whole number of milliseconds from 1 to 2,147,483,647, or null for no limit",
+      },
     },
     {
       name: "new CalculatorTool(options)",
@@ -144,7 +148,7 @@ describe("tool options", () => {
       wrong: {
         options: { requestTimeoutMs: "1" },
         key: "requestTimeoutMs",
-        expected: "a positive number",
+        expected: "a whole number of milliseconds from 1 to 2,147,483,647",
       },
     },
     {

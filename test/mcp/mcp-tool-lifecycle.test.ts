@@ -105,7 +105,7 @@ describe("McpTool.connect failures", () => {
     await assert.rejects(McpTool.connect({ url: "ftp://x" }), /must be an http: or https: URL/);
     await assert.rejects(
       McpTool.connect(odd(), { connectTimeoutMs: -1 }),
-      /"connectTimeoutMs" must be a positive number/,
+      /"connectTimeoutMs" must be a whole number of milliseconds from 1 to 2,147,483,647/,
     );
   });
 });

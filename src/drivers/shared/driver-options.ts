@@ -6,8 +6,8 @@ import {
   aString,
   nonEmptyString,
   type OptionRules,
-  positiveNumber,
   stringRecord,
+  timerMs,
   wholeNumber,
 } from "../../internal/option-rules.js";
 
@@ -41,7 +41,7 @@ const sharedRules: OptionRules = Object.freeze({
   apiKey: aString,
   baseURL: aString,
   maxRetries: wholeNumber(0),
-  timeoutMs: positiveNumber,
+  timeoutMs: timerMs,
   headers: stringRecord,
   fetch: aFunction,
 });

@@ -10,6 +10,7 @@ import {
   type OptionRules,
   positiveNumber,
   stringRecord,
+  timerMs,
 } from "../../internal/option-rules.js";
 import type { JsonObject } from "../../schema/json.js";
 import { Tool } from "../../tool/tool.js";
@@ -67,7 +68,7 @@ const optionRules: OptionRules = {
   requestPathParamsSchema: anObject,
   responseBodySchema: anObject,
   maxResponseBytes: positiveNumber,
-  requestTimeoutMs: positiveNumber,
+  requestTimeoutMs: timerMs,
 };
 
 const queryValue = z.union([

@@ -10,6 +10,7 @@ import {
   type OptionRules,
   positiveNumber,
   stringArray,
+  timerMs,
   wholeNumber,
 } from "../../internal/option-rules.js";
 import { Tool } from "../../tool/tool.js";
@@ -46,7 +47,7 @@ const optionRules: OptionRules = {
   allowedAddresses: stringArray,
   resolveHost: aFunction,
   maxResponseBytes: positiveNumber,
-  fetchTimeoutMs: positiveNumber,
+  fetchTimeoutMs: timerMs,
   maxRedirects: wholeNumber(0),
   userAgent: aString,
 };
