@@ -7,6 +7,7 @@ import { parseArgs, promisify } from "node:util";
 import { machineLine, versionTable } from "./environment.js";
 import type { HeadlineRow, Scenario } from "./scenario.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
+import { hostileScenario } from "./scenarios/hostile.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { repairScenario } from "./scenarios/repair.js";
 import { scaleScenario } from "./scenarios/scale.js";
@@ -20,6 +21,7 @@ const scenarios: readonly Scenario[] = [
   schemaSizeScenario,
   memoryScenario,
   startupScenario,
+  hostileScenario,
 ];
 
 const { values } = parseArgs({

@@ -141,20 +141,19 @@ function run(
     const known = node.properties?.get(key);
     if (known === undefined && node.closed) {
       dropped.push([...path, key]);
-      copy ??= { ...value };
-      delete copy[key];
+      copy ??= copyBefore(value, keys, index);
       continue;
     }
     const child = known ?? node.extra;
-    if (child === undefined || child.inert) continue;
     const item = value[key];
-    path.push(key);
-    const next = run(child, item, path, dropped);
-    path.pop();
-    if (next !== item) {
-      copy ??= { ...value };
-      defineEntry(copy, key, next);
+    let next = item;
+    if (child !== undefined && !child.inert) {
+      path.push(key);
+      next = run(child, item, path, dropped);
+      path.pop();
     }
+    if (copy === undefined && next !== item) copy = copyBefore(value, keys, index);
+    if (copy !== undefined) defineEntry(copy, key, next);
   }
   return copy ?? value;
 }
@@ -195,25 +194,26 @@ function pruneObject(
     return value;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
     const known = properties !== undefined && Object.hasOwn(properties, key);
     if (!known && closed) {
       dropped.push([...path, key]);
-      copy ??= { ...value };
-      delete copy[key];
+      copy ??= copyBefore(value, keys, index);
       continue;
     }
     const child = known ? properties?.[key] : typeof extra === "object" ? extra : undefined;
-    if (child === undefined) continue;
     const item = value[key];
-    // One path array for the whole walk (push, then pop): only a dropped key's path is copied.
-    path.push(key);
-    const next = prune(root, child, item, path, dropped, 0);
-    path.pop();
-    if (next !== item) {
-      copy ??= { ...value };
-      defineEntry(copy, key, next);
+    let next = item;
+    if (child !== undefined) {
+      // One path array for the whole walk (push, then pop): only a dropped key's path is copied.
+      path.push(key);
+      next = prune(root, child, item, path, dropped, 0);
+      path.pop();
     }
+    if (copy === undefined && next !== item) copy = copyBefore(value, keys, index);
+    if (copy !== undefined) defineEntry(copy, key, next);
   }
   return copy ?? value;
 }
@@ -265,4 +265,22 @@ function jsonType(value: unknown): string {
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
+}
+
+/**
+ * A new object with the entries before `end`, which the walk kept unchanged; the walk adds what it keeps
+ * after. Copying only what is kept (rather than the whole object, then deleting) keeps an input with
+ * thousands of unknown keys linear and fast: deletes turn an object into a slow dictionary.
+ */
+function copyBefore(
+  value: Record<string, unknown>,
+  keys: readonly string[],
+  end: number,
+): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < end; index++) {
+    const key = keys[index] as string;
+    defineEntry(copy, key, value[key]);
+  }
+  return copy;
 }
