@@ -141,6 +141,11 @@ describe("SQL tools against hostile input and neighbours", () => {
     );
     assert.deepEqual(names(), ["apple", "pear"]);
     await query(writable, "DELETE FROM items WHERE name = 'pear'");
+    // The model is told before it tries.
+    assert.match(
+      writable.activityDescription("execute_query"),
+      /no BEGIN\/COMMIT, no TEMP objects/,
+    );
   });
 
   it("refuses transaction control, so no call leaves a lock behind, and a killed write leaves none either", async () => {

@@ -125,7 +125,7 @@ export class SqlQueryRunner {
   /** The description of `execute_query`, Griptape's wording plus the tables' schema. */
   describe(): string {
     const verbs = this.#writable
-      ? "SQLite SQL statements (SELECT, INSERT, UPDATE, DELETE, CREATE …), one per call,"
+      ? "SQLite SQL statements (SELECT, INSERT, UPDATE, DELETE, CREATE …), one per call and each its own transaction (no BEGIN/COMMIT, no TEMP objects),"
       : "SQLite SQL SELECT queries, one per call,";
     const lines = [
       `Can be used to execute ${verbs} on the database. Make sure the \`SELECT\` statement contains enough columns to get an answer without knowing the table schema. Be creative when you use \`WHERE\` statements: you can use wildcards, \`LOWER()\`, and other functions to get better results. At most ${this.maxRows} rows are returned.`,
