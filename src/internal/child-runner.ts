@@ -1,157 +1,153 @@
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildOutcome } from "./child-pool-outcome.js";
+import { ChildPoolSlot } from "./child-pool-slot.js";
+
+export type { ChildOutcome } from "./child-pool-outcome.js";
 
 /**
- * @internal How a request to a {@link ChildRunner} ended: the child's reply, the time limit, or the child's
- * death (out of memory, killed, crashed) with the tail of its stderr.
+ * @internal Options of a {@link ChildRunner}.
+ *
+ * @example
+ * ```ts
+ * const options: ChildRunnerOptions = { module, execArgv: [], poolSize: 2, queueWaitMs: 1_000 };
+ * ```
  */
-export type ChildOutcome<Reply> =
-  | { readonly kind: "reply"; readonly reply: Reply }
-  | { readonly kind: "timeout" }
-  | { readonly kind: "crash"; readonly detail: string; readonly outOfMemory: boolean };
-
-/** @internal Options of a {@link ChildRunner}. */
 export interface ChildRunnerOptions {
   /** The child's entry module; it answers `{ id, request }` messages with `{ id, reply }`. */
   readonly module: URL;
   /** Node flags of the child, e.g. `--max-old-space-size=128`. */
   readonly execArgv: readonly string[];
+  /** Children that may run at once; 2 by default. Each starts on first need. */
+  readonly poolSize?: number | undefined;
+  /** Requests that may wait for a child; one more is refused as busy at once. 16 by default. */
+  readonly maxQueue?: number | undefined;
+  /** Longest wait for a child, in ms (capped by the request's own time limit); 1,000 by default. */
+  readonly queueWaitMs?: number | undefined;
+  /** Resident-memory cap of a working child, in MB, enforced on Linux by polling; none by default. */
+  readonly maxResidentMb?: number | undefined;
 }
 
-const startupTimeoutMs = 30_000;
-const stderrTail = 2_000;
+interface Waiting<Request, Reply> {
+  readonly request: Request;
+  readonly deadline: number;
+  readonly signal: AbortSignal;
+  readonly settle: (outcome: Promise<ChildOutcome<Reply>>) => void;
+  readonly stopWaiting: () => void;
+}
 
 /**
- * @internal Runs requests, one at a time, in a Node child process that can be killed: a request past its
- * time limit, or aborted, gets the child SIGKILLed (stopping JavaScript loops and native calls alike), and
- * a child that dies (a fatal out-of-memory included) takes only itself down. A new child starts on the
- * next request. An idle child never keeps the parent process alive.
+ * @internal Runs requests in a small pool of killable Node child processes (see {@link ChildPoolSlot}),
+ * fairly: requests are served first come, first served; at most `maxQueue` wait, each at most
+ * `queueWaitMs` (then it ends as `busy` without reaching a child); and a request's time limit counts
+ * from its submission, so a runaway request holds a child no longer than its own deadline and a cheap
+ * request from someone else waits at most the wait limit. The start-up of a fresh child (first use, or
+ * after a kill) is not charged to the request. Idle children never keep the parent process alive.
+ *
+ * @example
+ * ```ts
+ * const runner = new ChildRunner<EvaluateRequest, EvaluateReply>({ module, execArgv: [] });
+ * const outcome = await runner.request({ expression: "1 + 1" }, { timeoutMs: 2_000, signal });
+ * ```
  */
 export class ChildRunner<Request, Reply> {
-  readonly #options: ChildRunnerOptions;
-  #child: Promise<ChildProcess> | undefined;
-  #queue: Promise<unknown> = Promise.resolve();
-  #nextId = 1;
-  #stderr = "";
+  readonly #slots: readonly ChildPoolSlot<Request, Reply>[];
+  readonly #maxQueue: number;
+  readonly #queueWaitMs: number;
+  readonly #queue: Waiting<Request, Reply>[] = [];
 
   constructor(options: ChildRunnerOptions) {
-    this.#options = options;
+    const { poolSize = 2, maxQueue = 16, queueWaitMs = 1_000, ...slotOptions } = options;
+    this.#slots = Array.from(
+      { length: Math.max(1, Math.floor(poolSize)) },
+      () => new ChildPoolSlot<Request, Reply>(slotOptions),
+    );
+    this.#maxQueue = Math.max(0, Math.floor(maxQueue));
+    this.#queueWaitMs = queueWaitMs;
   }
 
-  request(
-    request: Request,
-    limits: { timeoutMs: number; signal: AbortSignal },
-  ): Promise<ChildOutcome<Reply>> {
-    const turn = this.#queue.then(() => this.#requestNow(request, limits));
-    this.#queue = turn.catch(() => undefined);
-    return turn;
-  }
-
-  /** Kills the child, if one runs. */
-  async close(): Promise<void> {
-    const child = this.#child;
-    this.#child = undefined;
-    if (child !== undefined) (await child.catch(() => undefined))?.kill("SIGKILL");
-  }
-
-  async #requestNow(
+  /**
+   * Runs `request` in an idle child, or queues it. Rejects with the signal's reason when aborted (a
+   * working child is killed), and when a child cannot start at all.
+   */
+  async request(
     request: Request,
     { timeoutMs, signal }: { timeoutMs: number; signal: AbortSignal },
   ): Promise<ChildOutcome<Reply>> {
     signal.throwIfAborted();
-    const child = await this.#start();
-    const id = this.#nextId++;
-    child.ref();
-    child.channel?.ref();
+    const deadline = performance.now() + timeoutMs;
+    const slot = this.#queue.length === 0 ? this.#idleSlot() : undefined;
+    if (slot !== undefined) return this.#dispatch(slot, request, deadline, signal);
+    if (this.#queue.length >= this.#maxQueue) return { kind: "busy" };
+    return new Promise<ChildOutcome<Reply>>((resolve, reject) => {
+      const stopWaiting = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        const index = this.#queue.indexOf(entry);
+        if (index >= 0) this.#queue.splice(index, 1);
+      };
+      const onAbort = () => {
+        stopWaiting();
+        reject(signal.reason);
+      };
+      const timer = setTimeout(
+        () => {
+          stopWaiting();
+          resolve({ kind: "busy" });
+        },
+        Math.min(this.#queueWaitMs, timeoutMs),
+      );
+      const entry: Waiting<Request, Reply> = {
+        request,
+        deadline,
+        signal,
+        settle: (outcome) => outcome.then(resolve, reject),
+        stopWaiting,
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#queue.push(entry);
+    });
+  }
+
+  /** Kills every child; waiting requests end as crashes. A later request starts fresh children. */
+  async close(): Promise<void> {
+    for (const entry of [...this.#queue]) {
+      entry.stopWaiting();
+      entry.settle(
+        Promise.resolve({ kind: "crash", detail: "the tool was closed", outOfMemory: false }),
+      );
+    }
+    await Promise.all(this.#slots.map((slot) => slot.close()));
+  }
+
+  // A warm slot first, so a quiet tool runs one child rather than starting another.
+  #idleSlot(): ChildPoolSlot<Request, Reply> | undefined {
+    return (
+      this.#slots.find((slot) => !slot.busy && slot.warm) ?? this.#slots.find((slot) => !slot.busy)
+    );
+  }
+
+  async #dispatch(
+    slot: ChildPoolSlot<Request, Reply>,
+    request: Request,
+    deadline: number,
+    signal: AbortSignal,
+  ): Promise<ChildOutcome<Reply>> {
+    const timeoutMs = deadline - performance.now();
+    // Its wait used up its whole time limit; the slot stays free for the next in line.
+    if (timeoutMs <= 0) return { kind: "timeout" };
     try {
-      return await new Promise<ChildOutcome<Reply>>((resolve, reject) => {
-        const cleanup = () => {
-          clearTimeout(timer);
-          child.off("message", onMessage);
-          child.off("exit", onExit);
-          signal.removeEventListener("abort", onAbort);
-        };
-        const kill = () => {
-          this.#child = undefined;
-          child.kill("SIGKILL");
-        };
-        const onMessage = (message: { id?: unknown; reply?: Reply }) => {
-          if (message?.id !== id) return;
-          cleanup();
-          resolve({ kind: "reply", reply: message.reply as Reply });
-        };
-        const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
-          cleanup();
-          this.#child = undefined;
-          const stderr = this.#stderr;
-          resolve({
-            kind: "crash",
-            detail: `exit ${exitSignal ?? code}: ${stderr.slice(-400).trim()}`,
-            outOfMemory: /heap out of memory|Allocation failed/.test(stderr),
-          });
-        };
-        const onAbort = () => {
-          cleanup();
-          kill();
-          reject(signal.reason);
-        };
-        const timer = setTimeout(() => {
-          cleanup();
-          kill();
-          resolve({ kind: "timeout" });
-        }, timeoutMs);
-        child.on("message", onMessage);
-        child.on("exit", onExit);
-        signal.addEventListener("abort", onAbort, { once: true });
-        child.send({ id, request });
-      });
+      return await slot.run(request, { timeoutMs, signal });
     } finally {
-      child.unref();
-      child.channel?.unref();
+      this.#pump();
     }
   }
 
-  #start(): Promise<ChildProcess> {
-    if (this.#child !== undefined) return this.#child;
-    this.#stderr = "";
-    const starting = new Promise<ChildProcess>((resolve, reject) => {
-      const child = fork(this.#options.module, [], {
-        execArgv: [...this.#options.execArgv],
-        serialization: "advanced",
-        stdio: ["ignore", "ignore", "pipe", "ipc"],
-      });
-      child.stderr?.setEncoding("utf8");
-      child.stderr?.on("data", (chunk: string) => {
-        this.#stderr = (this.#stderr + chunk).slice(-stderrTail);
-      });
-      (child.stderr as { unref?: () => void } | null)?.unref?.();
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        child.kill("SIGKILL");
-        reject(new Error(`the helper process could not start: ${error.message}`, { cause: error }));
-      };
-      const onExit = (code: number | null) =>
-        fail(new Error(`it exited (${code}): ${this.#stderr.slice(-400).trim()}`));
-      const timer = setTimeout(
-        () => fail(new Error(`not ready after ${startupTimeoutMs} ms`)),
-        startupTimeoutMs,
-      );
-      child.once("error", fail);
-      child.once("exit", onExit);
-      child.once("message", (message: unknown) => {
-        if (message !== "ready") return fail(new Error("unexpected first message"));
-        clearTimeout(timer);
-        child.off("error", fail);
-        child.off("exit", onExit);
-        child.on("error", () => undefined);
-        child.unref();
-        child.channel?.unref();
-        resolve(child);
-      });
-    });
-    this.#child = starting;
-    starting.catch(() => {
-      if (this.#child === starting) this.#child = undefined;
-    });
-    return starting;
+  #pump(): void {
+    for (;;) {
+      const entry = this.#queue[0];
+      const slot = entry === undefined ? undefined : this.#idleSlot();
+      if (entry === undefined || slot === undefined) return;
+      entry.stopWaiting();
+      entry.settle(this.#dispatch(slot, entry.request, entry.deadline, entry.signal));
+    }
   }
 }

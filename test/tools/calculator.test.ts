@@ -111,5 +111,19 @@ describe("CalculatorTool", () => {
       () => new CalculatorTool({ maxExpressionLength: Number.NaN }),
       /"maxExpressionLength" must be a positive number/,
     );
+    assert.throws(
+      () => new CalculatorTool({ poolSize: 0 }),
+      /"poolSize" must be a whole number >= 1/,
+    );
+    assert.throws(
+      () => new CalculatorTool({ maxQueue: 1.5 }),
+      /"maxQueue" must be a whole number >= 0/,
+    );
+    assert.throws(
+      () => new CalculatorTool({ queueWaitMs: -1 }),
+      /"queueWaitMs" must be a positive/,
+    );
+    // Cheap to construct: no child process starts before the first call.
+    new CalculatorTool({ poolSize: 4, maxQueue: 0, queueWaitMs: 100 });
   });
 });

@@ -152,8 +152,16 @@ describe("SqlTool and WritableSqlTool", () => {
         writable,
       );
       assert.deepEqual((returned as JsonArtifact).value, [{ price: 4 }]);
-      await query("DELETE FROM products WHERE name = 'kiwi'", writable);
+      assert.equal(
+        (await query("DELETE FROM products WHERE name = 'kiwi'", writable)).toText(),
+        "Statement executed: 1 row changed",
+      );
       assert.equal(count(), 2);
+      assert.equal(
+        (await query("CREATE INDEX products_name ON products (name)", writable)).toText(),
+        "Statement executed",
+      );
+      await query("DROP INDEX products_name", writable);
       await refusal(`ATTACH DATABASE '${join(directory, "other.db")}' AS other`, writable);
       await refusal(`VACUUM INTO '${join(directory, "copy.db")}'`, writable);
       await refusal("PRAGMA writable_schema = ON", writable);
@@ -168,6 +176,18 @@ describe("SqlTool and WritableSqlTool", () => {
     assert.throws(
       () => new SqlTool({ database, maxRows: -1 }),
       /"maxRows" must be a positive number/,
+    );
+    assert.throws(
+      () => new WritableSqlTool({ database, poolSize: 1.5 }),
+      /"poolSize" must be a whole number >= 1/,
+    );
+    assert.throws(
+      () => new SqlTool({ database, maxQueue: -1 }),
+      /"maxQueue" must be a whole number >= 0/,
+    );
+    assert.throws(
+      () => new SqlTool({ database, queueWaitMs: 0 }),
+      /"queueWaitMs" must be a positive number/,
     );
   });
 });

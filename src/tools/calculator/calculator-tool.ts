@@ -4,7 +4,7 @@ import type { ActivityContext } from "../../activity/activity-context.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
 import { ChildRunner } from "../../internal/child-runner.js";
-import { type OptionRules, positiveNumber } from "../../internal/option-rules.js";
+import { type OptionRules, positiveNumber, wholeNumber } from "../../internal/option-rules.js";
 import { siblingModuleUrl } from "../../internal/sibling-module.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
@@ -16,18 +16,27 @@ import type { EvaluateReply, EvaluateRequest } from "./calculator-child.js";
  *
  * @example
  * ```ts
- * new CalculatorTool({ evaluationTimeoutMs: 500, maxExpressionLength: 2_000 });
+ * new CalculatorTool({ evaluationTimeoutMs: 500, maxExpressionLength: 2_000, poolSize: 4 });
  * ```
  */
 export interface CalculatorToolOptions extends ToolOptions {
   /** Longest expression accepted, in characters; 10,000 by default. */
   maxExpressionLength?: number;
-  /** Hard time limit of one evaluation, in milliseconds (the evaluating process is killed); 2,000 by default. */
+  /**
+   * Hard time limit of one call, in milliseconds, counted from the call, so time waiting for a free
+   * evaluator counts (the evaluating process is killed); 2,000 by default.
+   */
   evaluationTimeoutMs?: number;
-  /** Heap limit of the evaluating child process, in MB; 128 by default. */
+  /** V8 heap limit (`--max-old-space-size`) of each evaluating child process, in MB; 128 by default. */
   maxMemoryMb?: number;
   /** Longest result text returned, in characters; 10,000 by default. */
   maxResultLength?: number;
+  /** Evaluating child processes that may run at once, each started on first need; 2 by default. */
+  poolSize?: number;
+  /** Calls that may wait for a free evaluator; one more is refused at once as busy. 16 by default. */
+  maxQueue?: number;
+  /** Longest wait for a free evaluator, in milliseconds, before the call is refused as busy; 1,000 by default. */
+  queueWaitMs?: number;
 }
 
 const optionRules: OptionRules = {
@@ -35,6 +44,9 @@ const optionRules: OptionRules = {
   evaluationTimeoutMs: positiveNumber,
   maxMemoryMb: positiveNumber,
   maxResultLength: positiveNumber,
+  poolSize: wholeNumber(1),
+  maxQueue: wholeNumber(0),
+  queueWaitMs: positiveNumber,
 };
 
 const calculateSchema = z.object({
@@ -47,7 +59,8 @@ const calculateSchema = z.object({
 
 /**
  * Griptape's CalculatorTool: evaluates arithmetic and algebra with mathjs (never JavaScript `eval`), in a
- * child process with a size cap, a hard time limit and a heap limit, so expression bombs fail cleanly.
+ * small pool of child processes with a size cap, a hard time limit and a heap limit, so expression bombs
+ * fail cleanly and one caller's runaway expressions delay another's by at most the queue wait.
  *
  * @example
  * ```ts
@@ -64,8 +77,16 @@ export class CalculatorTool extends Tool {
 
   constructor(options: CalculatorToolOptions = {}) {
     checkBuiltInToolOptions(new.target, options, optionRules);
-    const { maxExpressionLength, evaluationTimeoutMs, maxMemoryMb, maxResultLength, ...base } =
-      options;
+    const {
+      maxExpressionLength,
+      evaluationTimeoutMs,
+      maxMemoryMb,
+      maxResultLength,
+      poolSize,
+      maxQueue,
+      queueWaitMs,
+      ...base
+    } = options;
     super(base);
     this.maxExpressionLength = maxExpressionLength ?? 10_000;
     this.#timeoutMs = evaluationTimeoutMs ?? 2_000;
@@ -74,6 +95,9 @@ export class CalculatorTool extends Tool {
     this.#runner = new ChildRunner({
       module: siblingModuleUrl(import.meta.url, "calculator-child"),
       execArgv: [`--max-old-space-size=${Math.ceil(this.#maxMemoryMb)}`],
+      poolSize: poolSize ?? 2,
+      maxQueue: maxQueue ?? 16,
+      queueWaitMs: queueWaitMs ?? 1_000,
     });
   }
 
@@ -99,6 +123,15 @@ export class CalculatorTool extends Tool {
     if (outcome.kind === "timeout") {
       return calculationError(`the expression took longer than ${this.#timeoutMs} ms`);
     }
+    if (outcome.kind === "busy") {
+      return new ErrorArtifact(
+        "error calculating: the calculator is busy with other calculations; try again in a few seconds",
+        { code: "busy" },
+      );
+    }
+    if (outcome.kind === "memory") {
+      return calculationError(`the expression needs more than ${this.#maxMemoryMb} MB of memory`);
+    }
     if (outcome.kind === "crash") {
       return calculationError(
         outcome.outOfMemory
@@ -111,7 +144,8 @@ export class CalculatorTool extends Tool {
   }
 
   /**
-   * Stops the evaluating child process now instead of leaving it idle (it never keeps the process alive).
+   * Stops the evaluating child processes now instead of leaving them idle (they never keep the process
+   * alive); calls still waiting for one fail. A later call starts fresh ones.
    *
    * @example
    * ```ts

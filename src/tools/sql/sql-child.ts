@@ -1,6 +1,8 @@
-// Child-process entry of the SQL tools: runs one statement per message with node:sqlite. It runs in its own
-// process because a running SQLite statement cannot be interrupted from JavaScript; the parent kills the
-// process on timeout. Self-contained: Node runs it from source.
+// Child-process entry of the SQL tools: runs one statement per message with node:sqlite, each in a
+// connection of its own that is closed afterwards, so nothing (a TEMP trigger, an open transaction, a
+// stale change count) carries over to the next call. It runs in its own process because a running SQLite
+// statement cannot be interrupted from JavaScript; the parent kills the process on timeout or when its
+// resident memory passes the cap. Self-contained: Node runs it from source.
 import { constants, DatabaseSync } from "node:sqlite";
 
 /** @internal One statement to run. */
@@ -9,6 +11,10 @@ export interface SqlRequest {
   readonly writable: boolean;
   readonly sql: string;
   readonly maxRows: number;
+  /** Longest string or blob SQLite may build or read (`SQLITE_LIMIT_LENGTH`), in bytes. */
+  readonly maxValueBytes: number;
+  /** SQLite's `hard_heap_limit`, in bytes (enforced only where SQLite keeps memory statistics). */
+  readonly heapLimitBytes: number;
 }
 
 /** @internal What the statement produced, or why it failed (already phrased for the model). */
@@ -20,7 +26,8 @@ export type SqlReply =
       readonly truncated: boolean;
     }
   | { readonly ok: true; readonly kind: "changes"; readonly changes: number }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: true; readonly kind: "executed" }
+  | { readonly ok: false; readonly message: string; readonly tooBig: boolean };
 
 // PRAGMAs that only describe the schema; any other PRAGMA could change the connection or the file.
 const describingPragmas = new Set([
@@ -41,45 +48,100 @@ const readActions = new Set([
   constants.SQLITE_RECURSIVE,
 ]);
 
-let denial = "";
+const rowWrites = new Set([
+  constants.SQLITE_INSERT,
+  constants.SQLITE_UPDATE,
+  constants.SQLITE_DELETE,
+]);
+// Statements that change the schema; their bookkeeping writes (and DROP TABLE's delete) change no rows.
+const schemaActions = new Set([
+  constants.SQLITE_CREATE_INDEX,
+  constants.SQLITE_CREATE_TABLE,
+  constants.SQLITE_CREATE_TRIGGER,
+  constants.SQLITE_CREATE_VIEW,
+  constants.SQLITE_CREATE_VTABLE,
+  constants.SQLITE_DROP_INDEX,
+  constants.SQLITE_DROP_TABLE,
+  constants.SQLITE_DROP_TRIGGER,
+  constants.SQLITE_DROP_VIEW,
+  constants.SQLITE_DROP_VTABLE,
+  constants.SQLITE_ALTER_TABLE,
+  constants.SQLITE_ANALYZE,
+  constants.SQLITE_REINDEX,
+]);
+
+/** What the authorizer saw of the statement being prepared. */
+const seen = { denial: "", rowWrite: false, schemaChange: false };
 
 function authorize(writable: boolean) {
-  return (action: number, first: string | null, second: string | null): number => {
+  return (
+    action: number,
+    first: string | null,
+    second: string | null,
+    database: string | null,
+    trigger: string | null,
+  ): number => {
     if (action === constants.SQLITE_FUNCTION) {
       if (second !== null && deniedFunctions.has(second.toLowerCase())) {
-        denial = `the function ${second} is not allowed`;
+        seen.denial = `the function ${second} is not allowed`;
         return constants.SQLITE_DENY;
       }
       return constants.SQLITE_OK;
     }
     if (action === constants.SQLITE_PRAGMA) {
       if (first !== null && describingPragmas.has(first.toLowerCase())) return constants.SQLITE_OK;
-      denial = `PRAGMA ${first} is not allowed; only schema-describing PRAGMAs are`;
+      seen.denial = `PRAGMA ${first} is not allowed; only schema-describing PRAGMAs are`;
       return constants.SQLITE_DENY;
     }
     // ATTACH (and VACUUM INTO, which attaches) could create or read other files.
     if (action === constants.SQLITE_ATTACH || action === constants.SQLITE_DETACH) {
-      denial = "ATTACH, DETACH and VACUUM are not allowed";
+      seen.denial = "ATTACH, DETACH and VACUUM are not allowed";
       return constants.SQLITE_DENY;
     }
-    if (writable || readActions.has(action)) return constants.SQLITE_OK;
-    denial = "the database is read-only: only SELECT statements are allowed";
-    return constants.SQLITE_DENY;
+    // A transaction left open would lock other processes out; one per call is what the tool runs.
+    if (action === constants.SQLITE_TRANSACTION || action === constants.SQLITE_SAVEPOINT) {
+      seen.denial =
+        "BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE are not allowed: every call runs as a transaction of its own, so send the statements one per call";
+      return constants.SQLITE_DENY;
+    }
+    if (readActions.has(action)) return constants.SQLITE_OK;
+    if (!writable) {
+      seen.denial = "the database is read-only: only SELECT statements are allowed";
+      return constants.SQLITE_DENY;
+    }
+    // TEMP objects would vanish with the call's connection; a TEMP trigger could also rewrite writes
+    // unseen, since it never shows in the schema.
+    if (database === "temp") {
+      seen.denial =
+        "TEMP tables, views, indexes and triggers are not allowed (each call has a fresh connection); create a regular table instead";
+      return constants.SQLITE_DENY;
+    }
+    if (schemaActions.has(action)) seen.schemaChange = true;
+    if (rowWrites.has(action) && trigger === null && !first?.toLowerCase().startsWith("sqlite_")) {
+      seen.rowWrite = true;
+    }
+    return constants.SQLITE_OK;
   };
 }
 
-const connections = new Map<string, DatabaseSync>();
-
-function connection(database: string, writable: boolean): DatabaseSync {
-  const key = `${writable ? "w" : "r"}:${database}`;
-  let db = connections.get(key);
-  if (db === undefined) {
-    db = new DatabaseSync(database, { readOnly: !writable, timeout: 1_000 });
-    if (!writable) db.exec("PRAGMA query_only = ON");
-    db.setAuthorizer(authorize(writable));
-    connections.set(key, db);
+function open(request: SqlRequest): DatabaseSync {
+  const db = new DatabaseSync(request.database, { readOnly: !request.writable, timeout: 1_000 });
+  try {
+    // `limits` came with Node 24.x/25; without it the parent's resident-memory cap still applies.
+    const limits = (db as { limits?: DatabaseSync["limits"] }).limits;
+    if (limits !== undefined) {
+      limits.length = request.maxValueBytes;
+      limits.attach = 0;
+    }
+    db.exec(`PRAGMA hard_heap_limit = ${Math.floor(request.heapLimitBytes)}`);
+    db.exec(`PRAGMA soft_heap_limit = ${Math.floor(request.heapLimitBytes / 2)}`);
+    if (!request.writable) db.exec("PRAGMA query_only = ON");
+    db.setAuthorizer(authorize(request.writable));
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
   }
-  return db;
 }
 
 function toJson(value: unknown): unknown {
@@ -93,17 +155,30 @@ function toJson(value: unknown): unknown {
 }
 
 function run(request: SqlRequest): SqlReply {
-  denial = "";
-  const db = connection(request.database, request.writable);
+  seen.denial = "";
+  seen.rowWrite = false;
+  seen.schemaChange = false;
+  const db = open(request);
+  try {
+    return runIn(db, request);
+  } finally {
+    db.close();
+  }
+}
+
+function runIn(db: DatabaseSync, request: SqlRequest): SqlReply {
   const statement = db.prepare(request.sql);
   const rest = request.sql.slice(statement.sourceSQL.length);
   if (rest.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|[\s;]/g, "") !== "") {
-    return { ok: false, message: "only one SQL statement can run per call" };
+    return { ok: false, message: "only one SQL statement can run per call", tooBig: false };
   }
   statement.setReadBigInts(true);
   if (statement.columns().length === 0) {
     const { changes } = statement.run();
-    return { ok: true, kind: "changes", changes: Number(changes) };
+    // `changes` means something only for INSERT, UPDATE and DELETE; after anything else it is stale.
+    return seen.rowWrite && !seen.schemaChange
+      ? { ok: true, kind: "changes", changes: Number(changes) }
+      : { ok: true, kind: "executed" };
   }
   const rows: Record<string, unknown>[] = [];
   let truncated = false;
@@ -127,7 +202,13 @@ process.on("message", (message: { id: number; request: SqlRequest }) => {
     reply = run(message.request);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    reply = { ok: false, message: denial === "" ? text : `${text}: ${denial}` };
+    // SQLITE_TOOBIG (18): a string or blob passed the length limit; node:sqlite exports no constant.
+    const code = (error as { errcode?: unknown }).errcode;
+    reply = {
+      ok: false,
+      message: seen.denial === "" ? text : `${text}: ${seen.denial}`,
+      tooBig: code === 18,
+    };
   }
   process.send?.({ id: message.id, reply });
 });

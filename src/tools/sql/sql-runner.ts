@@ -11,6 +11,7 @@ import {
   nonEmptyString,
   type OptionRules,
   positiveNumber,
+  wholeNumber,
 } from "../../internal/option-rules.js";
 import { siblingModuleUrl } from "../../internal/sibling-module.js";
 import type { Tool } from "../../tool/tool.js";
@@ -30,10 +31,22 @@ export interface SqlToolOptions extends ToolOptions {
   database: string;
   /** Most rows returned by one query; 100 by default. */
   maxRows?: number;
-  /** Time limit of one statement, in milliseconds (the SQLite process is killed); 5,000 by default. */
+  /**
+   * Time limit of one call, in milliseconds, counted from the call, so time waiting for a free SQLite
+   * process counts (the process is killed); 5,000 by default.
+   */
   queryTimeoutMs?: number;
-  /** Heap limit of the SQLite process, in MB; 256 by default. */
+  /**
+   * Memory budget of each SQLite process, in MB; 256 by default. It sets the V8 heap limit, SQLite's
+   * longest string or blob (a quarter of it) and, on Linux, a resident-memory cap of twice it plus 100 MB.
+   */
   maxMemoryMb?: number;
+  /** SQLite processes that may run at once, each started on first need; 2 by default. */
+  poolSize?: number;
+  /** Calls that may wait for a free SQLite process; one more is refused at once as busy. 16 by default. */
+  maxQueue?: number;
+  /** Longest wait for a free SQLite process, in milliseconds, before the call is refused as busy; 2,000 by default. */
+  queueWaitMs?: number;
   /** Show the tables' `CREATE` statements in the activity description; true by default. */
   describeSchema?: boolean;
 }
@@ -47,7 +60,25 @@ export const sqlOptionRules: OptionRules = {
   queryTimeoutMs: positiveNumber,
   maxMemoryMb: positiveNumber,
   describeSchema: aBoolean,
+  poolSize: wholeNumber(1),
+  maxQueue: wholeNumber(0),
+  queueWaitMs: positiveNumber,
 };
+
+/** @internal How `maxMemoryMb` turns into the SQL child's limits (see docs/tools.md). */
+export function sqlMemoryLimits(maxMemoryMb: number): {
+  heapMb: number;
+  maxValueBytes: number;
+  maxResidentMb: number;
+} {
+  const bytes = maxMemoryMb * 1024 * 1024;
+  return {
+    heapMb: Math.ceil(maxMemoryMb),
+    maxValueBytes: Math.floor(bytes / 4),
+    // Room for Node itself (about 70 MB idle), the V8 heap, SQLite's heap and the reply in transit.
+    maxResidentMb: Math.ceil(2 * maxMemoryMb + 100),
+  };
+}
 
 /** @internal Shared engine of the two SQL tools: runs statements in a killable child process. */
 export class SqlQueryRunner {
@@ -57,6 +88,8 @@ export class SqlQueryRunner {
   readonly #writable: boolean;
   readonly #describeSchema: boolean;
   readonly #runner: ChildRunner<SqlRequest, SqlReply>;
+  readonly #memoryMb: number;
+  readonly #limits: ReturnType<typeof sqlMemoryLimits>;
   #schema: string | undefined;
   readonly #DatabaseSync: typeof DatabaseSync;
 
@@ -75,19 +108,24 @@ export class SqlQueryRunner {
     this.database = options.database;
     this.maxRows = options.maxRows ?? 100;
     this.queryTimeoutMs = options.queryTimeoutMs ?? 5_000;
-    const memory = options.maxMemoryMb ?? 256;
+    this.#memoryMb = options.maxMemoryMb ?? 256;
+    this.#limits = sqlMemoryLimits(this.#memoryMb);
     this.#writable = writable;
     this.#describeSchema = options.describeSchema ?? true;
     this.#runner = new ChildRunner({
       module: siblingModuleUrl(import.meta.url, "sql-child"),
-      execArgv: [`--max-old-space-size=${Math.ceil(memory)}`],
+      execArgv: [`--max-old-space-size=${this.#limits.heapMb}`],
+      poolSize: options.poolSize ?? 2,
+      maxQueue: options.maxQueue ?? 16,
+      queueWaitMs: options.queueWaitMs ?? 2_000,
+      maxResidentMb: this.#limits.maxResidentMb,
     });
   }
 
   /** The description of `execute_query`, Griptape's wording plus the tables' schema. */
   describe(): string {
     const verbs = this.#writable
-      ? "SQLite SQL statements (SELECT, INSERT, UPDATE, DELETE, CREATE …), one per call,"
+      ? "SQLite SQL statements (SELECT, INSERT, UPDATE, DELETE, CREATE …), one per call and each its own transaction (no BEGIN/COMMIT, no TEMP objects),"
       : "SQLite SQL SELECT queries, one per call,";
     const lines = [
       `Can be used to execute ${verbs} on the database. Make sure the \`SELECT\` statement contains enough columns to get an answer without knowing the table schema. Be creative when you use \`WHERE\` statements: you can use wildcards, \`LOWER()\`, and other functions to get better results. At most ${this.maxRows} rows are returned.`,
@@ -99,25 +137,58 @@ export class SqlQueryRunner {
 
   async execute(sql: string, signal: AbortSignal): Promise<Artifact> {
     const outcome = await this.#runner.request(
-      { database: this.database, writable: this.#writable, sql, maxRows: this.maxRows },
+      {
+        database: this.database,
+        writable: this.#writable,
+        sql,
+        maxRows: this.maxRows,
+        maxValueBytes: this.#limits.maxValueBytes,
+        heapLimitBytes: this.#memoryMb * 1024 * 1024,
+      },
       { timeoutMs: this.queryTimeoutMs, signal },
     );
-    if (outcome.kind === "timeout") {
-      return failure(
-        `the query took longer than ${this.queryTimeoutMs} ms and was stopped`,
-        "timeout",
-      );
+    switch (outcome.kind) {
+      case "timeout":
+        return failure(
+          `the query took longer than ${this.queryTimeoutMs} ms and was stopped`,
+          "timeout",
+        );
+      case "busy":
+        return failure(
+          "the database tool is busy with other queries; try again in a few seconds",
+          "busy",
+        );
+      case "memory":
+        return failure(
+          `the query used more than ${this.#limits.maxResidentMb} MB of memory and was stopped; select fewer or shorter values`,
+          "memory_limit",
+        );
+      case "crash":
+        return outcome.outOfMemory
+          ? failure(
+              `the query ran out of memory (${this.#memoryMb} MB); select fewer or shorter values`,
+              "memory_limit",
+            )
+          : failure(`the SQLite process stopped (${outcome.detail})`, "query_failed");
+      case "reply":
+        return this.#artifact(outcome.reply);
     }
-    if (outcome.kind === "crash") {
-      return failure(
-        outcome.outOfMemory
-          ? "the query ran out of memory"
-          : `the SQLite process stopped (${outcome.detail})`,
-        "query_failed",
-      );
+  }
+
+  close(): Promise<void> {
+    return this.#runner.close();
+  }
+
+  #artifact(reply: SqlReply): Artifact {
+    if (!reply.ok) {
+      return reply.tooBig
+        ? failure(
+            `${reply.message}: one value may be at most ${Math.floor(this.#limits.maxValueBytes / 1024 / 1024)} MB; select shorter values`,
+            "memory_limit",
+          )
+        : failure(reply.message, "query_failed");
     }
-    const reply = outcome.reply;
-    if (!reply.ok) return failure(reply.message, "query_failed");
+    if (reply.kind === "executed") return new InfoArtifact("Statement executed");
     if (reply.kind === "changes") {
       return new InfoArtifact(
         `Statement executed: ${reply.changes} row${reply.changes === 1 ? "" : "s"} changed`,
@@ -132,10 +203,6 @@ export class SqlQueryRunner {
         `Only the first ${this.maxRows} rows are shown; narrow the query with WHERE, aggregates or LIMIT/OFFSET`,
       ),
     ]);
-  }
-
-  close(): Promise<void> {
-    return this.#runner.close();
   }
 
   #readSchema(): string {

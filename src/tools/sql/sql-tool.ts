@@ -11,8 +11,9 @@ const querySchema = z.object({ sql_query: z.string().describe("The SQL query to 
 /**
  * Griptape's SqlTool on SQLite, read-only: the file is opened read-only, with `query_only` on, and an
  * authorizer that admits only reads (no writes, ATTACH, VACUUM INTO or state-changing PRAGMAs). Rows come
- * back as JSON, at most `maxRows`; a query past its time limit is killed. For writes use
- * {@link WritableSqlTool}.
+ * back as JSON, at most `maxRows`. Queries run in a small pool of child processes: one past its time
+ * limit (counted from the call) or its memory budget is killed, and calls that wait too long for a free
+ * process are refused as busy. For writes use {@link WritableSqlTool}.
  *
  * @example
  * ```ts
@@ -26,11 +27,32 @@ export class SqlTool extends Tool {
 
   constructor(options: SqlToolOptions) {
     checkBuiltInToolOptions(new.target, options, sqlOptionRules, ["database"]);
-    const { database, maxRows, queryTimeoutMs, maxMemoryMb, describeSchema, ...base } = options;
+    const {
+      database,
+      maxRows,
+      queryTimeoutMs,
+      maxMemoryMb,
+      describeSchema,
+      poolSize,
+      maxQueue,
+      queueWaitMs,
+      ...base
+    } = options;
     super(base);
     this.#runner = new SqlQueryRunner(
       this,
-      { database, ...defined({ maxRows, queryTimeoutMs, maxMemoryMb, describeSchema }) },
+      {
+        database,
+        ...defined({
+          maxRows,
+          queryTimeoutMs,
+          maxMemoryMb,
+          describeSchema,
+          poolSize,
+          maxQueue,
+          queueWaitMs,
+        }),
+      },
       false,
     );
   }
@@ -50,7 +72,8 @@ export class SqlTool extends Tool {
   }
 
   /**
-   * Stops the SQLite process now instead of leaving it idle (it never keeps the process alive).
+   * Stops the SQLite processes now instead of leaving them idle (they never keep the process alive);
+   * calls still waiting for one fail.
    *
    * @example
    * ```ts
@@ -63,8 +86,9 @@ export class SqlTool extends Tool {
 }
 
 /**
- * SqlTool that may change the database: `execute_query` runs any single statement (still no ATTACH,
- * VACUUM INTO or state-changing PRAGMAs) and is annotated destructive, so policies can ask for approval.
+ * SqlTool that may change the database: `execute_query` runs any single statement in a connection of
+ * its own (still no ATTACH, VACUUM INTO, state-changing PRAGMAs, TEMP objects or transaction control, so
+ * nothing outlives the call) and is annotated destructive, so policies can ask for approval.
  *
  * @example
  * ```ts
@@ -78,11 +102,32 @@ export class WritableSqlTool extends Tool {
 
   constructor(options: SqlToolOptions) {
     checkBuiltInToolOptions(new.target, options, sqlOptionRules, ["database"]);
-    const { database, maxRows, queryTimeoutMs, maxMemoryMb, describeSchema, ...base } = options;
+    const {
+      database,
+      maxRows,
+      queryTimeoutMs,
+      maxMemoryMb,
+      describeSchema,
+      poolSize,
+      maxQueue,
+      queueWaitMs,
+      ...base
+    } = options;
     super(base);
     this.#runner = new SqlQueryRunner(
       this,
-      { database, ...defined({ maxRows, queryTimeoutMs, maxMemoryMb, describeSchema }) },
+      {
+        database,
+        ...defined({
+          maxRows,
+          queryTimeoutMs,
+          maxMemoryMb,
+          describeSchema,
+          poolSize,
+          maxQueue,
+          queueWaitMs,
+        }),
+      },
       true,
     );
   }
@@ -102,7 +147,7 @@ export class WritableSqlTool extends Tool {
   }
 
   /**
-   * Stops the SQLite process now instead of leaving it idle.
+   * Stops the SQLite processes now instead of leaving them idle; calls still waiting for one fail.
    *
    * @example
    * ```ts
