@@ -52,6 +52,9 @@ export async function runIsolated(task: IsolatedTask, limits: IsolationLimits): 
         ...process.execArgv.filter((flag) => !droppedFlags.test(flag)),
         `--max-old-space-size=${memory}`,
       ],
+      // Two processes per module; a call waits for one as long as its own time limit allows.
+      poolSize: 2,
+      queueWaitMs: maxTimerMs,
     });
     runners.set(key, runner);
   }
@@ -68,7 +71,11 @@ export async function runIsolated(task: IsolatedTask, limits: IsolationLimits): 
           ? `the isolated process ran out of memory (over ${memory} MB)`
           : `the isolated process stopped (${outcome.detail})`,
       );
-    default:
+    case "busy":
+      throw new Error("too many isolated calls of this module are waiting; try again later");
+    case "memory":
+      throw new Error(`the isolated process used too much memory (${outcome.residentMb} MB)`);
+    case "reply":
       if (outcome.reply.ok) return outcome.reply.value;
       throw new Error(outcome.reply.message);
   }

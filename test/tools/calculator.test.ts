@@ -121,7 +121,7 @@ describe("CalculatorTool", () => {
     );
     assert.throws(
       () => new CalculatorTool({ queueWaitMs: -1 }),
-      /"queueWaitMs" must be a positive/,
+      /"queueWaitMs" must be a whole number of milliseconds/,
     );
     // Cheap to construct: no child process starts before the first call.
     new CalculatorTool({ poolSize: 4, maxQueue: 0, queueWaitMs: 100 });

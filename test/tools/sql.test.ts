@@ -187,7 +187,7 @@ describe("SqlTool and WritableSqlTool", () => {
     );
     assert.throws(
       () => new SqlTool({ database, queueWaitMs: 0 }),
-      /"queueWaitMs" must be a positive number/,
+      /"queueWaitMs" must be a whole number of milliseconds from 1 to 2,147,483,647/,
     );
   });
 });

@@ -4,7 +4,12 @@ import type { ActivityContext } from "../../activity/activity-context.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
 import { ChildRunner } from "../../internal/child-runner.js";
-import { type OptionRules, positiveNumber, wholeNumber } from "../../internal/option-rules.js";
+import {
+  type OptionRules,
+  positiveNumber,
+  timerMs,
+  wholeNumber,
+} from "../../internal/option-rules.js";
 import { siblingModuleUrl } from "../../internal/sibling-module.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
@@ -41,12 +46,12 @@ export interface CalculatorToolOptions extends ToolOptions {
 
 const optionRules: OptionRules = {
   maxExpressionLength: positiveNumber,
-  evaluationTimeoutMs: positiveNumber,
+  evaluationTimeoutMs: timerMs,
   maxMemoryMb: positiveNumber,
   maxResultLength: positiveNumber,
   poolSize: wholeNumber(1),
   maxQueue: wholeNumber(0),
-  queueWaitMs: positiveNumber,
+  queueWaitMs: timerMs,
 };
 
 const calculateSchema = z.object({

@@ -11,6 +11,7 @@ import {
   nonEmptyString,
   type OptionRules,
   positiveNumber,
+  timerMs,
   wholeNumber,
 } from "../../internal/option-rules.js";
 import { siblingModuleUrl } from "../../internal/sibling-module.js";
@@ -57,12 +58,12 @@ const maxSchemaLength = 4_000;
 export const sqlOptionRules: OptionRules = {
   database: { ...nonEmptyString, expected: "the path of a SQLite database file" },
   maxRows: positiveNumber,
-  queryTimeoutMs: positiveNumber,
+  queryTimeoutMs: timerMs,
   maxMemoryMb: positiveNumber,
   describeSchema: aBoolean,
   poolSize: wholeNumber(1),
   maxQueue: wholeNumber(0),
-  queueWaitMs: positiveNumber,
+  queueWaitMs: timerMs,
 };
 
 /** @internal How `maxMemoryMb` turns into the SQL child's limits (see docs/tools.md). */
