@@ -61,7 +61,8 @@ const htmlTypes = new Set(["text/html", "application/xhtml+xml"]);
 /**
  * Griptape's WebScraperTool: fetches a page and returns its readable text. It only reaches public
  * addresses (checked after DNS resolution and on every redirect, with the connection pinned to the checked
- * address), caps size and time, and refuses content it cannot read as text.
+ * address), caps size (after decompression too) and time, decodes gzip, deflate, br and zstd bodies, and
+ * refuses content it cannot read as text, binary content labelled as text included.
  *
  * @example
  * ```ts
