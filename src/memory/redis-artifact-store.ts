@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { MemoryConfigError } from "../errors/memory-config-error.js";
@@ -18,6 +19,7 @@ import type {
 import { assemblePage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { whenReady } from "./redis-ready.js";
 import { searchScript, writeScript } from "./redis-scripts.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
@@ -58,6 +60,11 @@ const optionRules = {
  * SQLite store, inside Redis, over an inverted index kept next to the data. Plain Redis 6.2 or later
  * (no modules), standalone. Needs the `ioredis` package, loaded on first use.
  *
+ * Writes can be retried: each carries a write id (a hash of the whole write, artifact ids included),
+ * and a namespace applies a write id once, so a write retried after an ambiguous failure (a timeout,
+ * a connection lost before the answer) is stored once. A failed write's `MemoryStoreError` says in
+ * `outcome` whether it may have been applied.
+ *
  * @example
  * ```ts
  * const memory = new TaskMemory({ store: new RedisArtifactStore({ url: process.env.REDIS_URL! }) });
@@ -97,6 +104,7 @@ export class RedisArtifactStore implements ArtifactStore {
       write.kind,
       write.source,
       write.meta === undefined ? "" : JSON.stringify(write.meta),
+      "", // the write id, below
       write.entries.length,
     ];
     for (const entry of write.entries) {
@@ -109,8 +117,13 @@ export class RedisArtifactStore implements ArtifactStore {
         args.push(span.start, text, length, postings.join(" "));
       }
     }
-    const [ok, boundKind] = await this.#run((client) => client.toolwrightMemoryWrite(...args));
-    return ok === 1 ? { ok: true } : { ok: false, boundKind: boundKind as StoredKind };
+    args[5] = writeId(args);
+    const [ok, boundKind] = await this.#run(
+      (client) => client.toolwrightMemoryWrite(...args),
+      "write",
+    );
+    // 2: this very write was applied before (a retry after a lost answer); nothing was appended again.
+    return ok === 0 ? { ok: false, boundKind: boundKind as StoredKind } : { ok: true };
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
@@ -213,20 +226,70 @@ export class RedisArtifactStore implements ArtifactStore {
     return `${this.keyPrefix}${kind}${name}`;
   }
 
-  async #run<T>(operation: (client: Client) => Promise<T>): Promise<T> {
+  /**
+   * Runs one operation within the time limit, on a ready connection (see redis-ready.ts). Failures
+   * become `MemoryStoreError`s whose `outcome` is `"unknown"` only for a write that was sent.
+   */
+  async #run<T>(
+    operation: (client: Client) => Promise<T>,
+    kind: "read" | "write" = "read",
+  ): Promise<T> {
+    const started = performance.now();
     this.#client ??= this.#connect();
     const client = await this.#client;
     try {
-      return await withTimeout(operation(client), this.#timeoutMs);
+      await whenReady(client, this.#timeoutMs);
     } catch (error) {
-      // A command that failed because the server is out of reach says little; the socket error says why.
-      const unreachable = client.status !== "ready" && this.#lastError !== undefined;
-      const reason = unreachable ? this.#lastError : error;
-      let message = messageOf(error);
-      if (unreachable) message = `cannot reach the server (${messageOf(reason)})`;
-      else if (error instanceof TimeoutError) message = `no answer within ${this.#timeoutMs} ms`;
-      throw new MemoryStoreError({ store: "redis", location: this.url, message, cause: reason });
+      const reason = this.#lastError ?? error;
+      throw this.#error(
+        kind,
+        `cannot reach the server (${messageOf(reason)})`,
+        "not-applied",
+        reason,
+      );
     }
+    const remaining = Math.max(1, this.#timeoutMs - (performance.now() - started));
+    try {
+      return await withTimeout(operation(client), remaining);
+    } catch (error) {
+      // ioredis refuses a command at once when the connection dropped just before it: never sent.
+      const sent = !messageOf(error).startsWith("Stream isn't writeable");
+      const lost = client.status !== "ready" && this.#lastError !== undefined;
+      let message = messageOf(error);
+      // Ours or ioredis's `commandTimeout` (the same limit, as a backstop): whichever fires first.
+      if (error instanceof TimeoutError || message === "Command timed out") {
+        message = `no answer within ${this.#timeoutMs} ms`;
+      } else if (lost) message = `lost the connection (${messageOf(this.#lastError)})`;
+      const reason = lost ? this.#lastError : error;
+      throw this.#error(
+        kind,
+        message,
+        sent && kind === "write" ? "unknown" : "not-applied",
+        reason,
+      );
+    }
+  }
+
+  #error(
+    kind: "read" | "write",
+    message: string,
+    outcome: "not-applied" | "unknown",
+    cause: unknown,
+  ): MemoryStoreError {
+    let text = message;
+    if (kind === "write") {
+      text +=
+        outcome === "unknown"
+          ? "; the write may have been applied: retrying the same write stores it once"
+          : "; nothing was written";
+    }
+    return new MemoryStoreError({
+      store: "redis",
+      location: this.url,
+      message: text,
+      cause,
+      outcome,
+    });
   }
 
   async #connect(): Promise<Client> {
@@ -246,12 +309,22 @@ export class RedisArtifactStore implements ArtifactStore {
       connectTimeout: this.#timeoutMs,
       commandTimeout: this.#timeoutMs,
       maxRetriesPerRequest: 1,
+      // Commands wait for a connection in `#run`, not in a queue that would send them after their
+      // caller gave up (a write reported failed, then stored behind its back).
+      enableOfflineQueue: false,
+      // ioredis re-sends commands in flight when a connection drops (its default); writes are safe to
+      // re-send because the write script applies a write id once.
+      autoResendUnfulfilledCommands: true,
       // Keep reconnecting (a long-lived agent outlives a Redis restart); each call is bounded anyway.
       retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
     });
     // ioredis reports connection problems as events; without a listener they are printed as unhandled.
     client.on("error", (error: Error) => {
       this.#lastError = error;
+    });
+    // A socket error from before the last (re)connection says nothing about a later failure.
+    client.on("ready", () => {
+      this.#lastError = undefined;
     });
     client.defineCommand("toolwrightMemoryWrite", { numberOfKeys: 0, lua: writeScript });
     client.defineCommand("toolwrightMemorySearch", { numberOfKeys: 0, lua: searchScript });
@@ -273,6 +346,20 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The id a write is applied once under: a hash of everything it stores (artifact ids, texts, kind,
+ * source, metadata), so the same write retried has the same id, and two different writes never do.
+ */
+function writeId(args: readonly (string | number)[]): string {
+  const hash = createHash("sha256");
+  // Length-prefixed, so no two different argument lists hash the same bytes.
+  for (const arg of args.slice(1)) {
+    const text = String(arg);
+    hash.update(`${text.length}:`).update(text);
+  }
+  return hash.digest("hex");
 }
 
 function redact(url: string): string {

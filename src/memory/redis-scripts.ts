@@ -2,29 +2,34 @@
 // best hits, not the postings. Keys all start with the store's prefix (ARGV[1]); see redis-artifact-store.ts.
 
 /**
- * @internal Appends artifacts to a namespace and indexes their passages. ARGV: prefix, namespace,
- * kind, source, meta JSON or "", entry count, then per entry: JSON, text length, passage count, and
- * per passage: start in the artifact's text, text, token count, postings as "term tf term tf …".
- * Returns {1}, or {0, kind} when the namespace holds the other kind.
+ * @internal Appends artifacts to a namespace and indexes their passages, once per write id. ARGV:
+ * prefix, namespace, kind, source, meta JSON or "", write id, entry count, then per entry: JSON, text
+ * length, passage count, and per passage: start in the artifact's text, text, token count, postings as
+ * "term tf term tf …". Returns {1}; {2} when the namespace already holds this write id (a retry of a
+ * write that was applied although its answer was lost: nothing is appended again); {0, kind} when the
+ * namespace holds the other kind. The write id is recorded last, in the same script, so it exists
+ * exactly when the write was applied.
  */
 export const writeScript = `
 local p = ARGV[1]
 local name = ARGV[2]
+local writeid = ARGV[6]
 local nskey = p .. 'ns:' .. name
 local found = redis.call('HMGET', nskey, 'id', 'kind', 'count', 'length')
 local nsid, count, length
 if found[1] then
   if found[2] ~= ARGV[3] then return {0, found[2]} end
   nsid, count, length = found[1], tonumber(found[3]), tonumber(found[4])
+  if redis.call('SISMEMBER', p .. 'writes:' .. nsid, writeid) == 1 then return {2} end
 else
   nsid = tostring(redis.call('INCR', p .. 'seq:namespace'))
   count, length = 0, 0
   redis.call('RPUSH', p .. 'namespaces', name)
   redis.call('HSET', nskey, 'id', nsid, 'kind', ARGV[3])
 end
-local i = 7
+local i = 8
 local rows, tokens = 0, 0
-for _ = 1, tonumber(ARGV[6]) do
+for _ = 1, tonumber(ARGV[7]) do
   local json, size, passages = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
   i = i + 3
   local start = 0
@@ -50,6 +55,7 @@ redis.call('HSET', nskey, 'source', ARGV[4], 'count', count, 'length', length)
 if ARGV[5] ~= '' then redis.call('HSET', nskey, 'meta', ARGV[5]) end
 redis.call('HINCRBY', p .. 'stats', 'rows', rows)
 redis.call('HINCRBY', p .. 'stats', 'tokens', tokens)
+redis.call('SADD', p .. 'writes:' .. nsid, writeid)
 return {1}
 `;
 

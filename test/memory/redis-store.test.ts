@@ -116,6 +116,7 @@ describe("RedisArtifactStore", () => {
       await assert.rejects(store.namespaces(), (error: unknown) => {
         assert.ok(error instanceof MemoryStoreError);
         assert.equal(error.location, store.url);
+        assert.equal(error.outcome, "not-applied");
         assert.match(
           error.message,
           /^Redis artifact store "redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/0": /,

@@ -231,7 +231,7 @@ describe("AddressPolicy", () => {
       ["fd00:ec2::254", "uniqueLocal"],
       ["::ffff:10.0.0.1", "private"],
       ["::ffff:169.254.169.254", "linkLocal"],
-      ["64:ff9b::a00:1", "rfc6052"],
+      ["64:ff9b::a00:1", "nat64 embeds 10.0.0.1, private"],
       ["2002:7f00:1::", "6to4"],
       ["2001::1", "teredo"],
     ];

@@ -6,7 +6,12 @@ import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
 import { ListArtifact } from "../../artifacts/list-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
-import { nonEmptyString, type OptionRules, positiveNumber } from "../../internal/option-rules.js";
+import {
+  aBoolean,
+  nonEmptyString,
+  type OptionRules,
+  positiveNumber,
+} from "../../internal/option-rules.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
 import { checkBuiltInToolOptions } from "../tool-option.js";
@@ -28,12 +33,18 @@ export interface FileManagerToolOptions extends ToolOptions {
   maxFileBytes?: number;
   /** Most entries one listing returns; 1,000 by default. */
   maxListEntries?: number;
+  /**
+   * Read files that have several hard links; `false` by default, because a hard link planted inside
+   * `root` can name a file that also lives outside it, and nothing tells where its other names are.
+   */
+  allowHardLinks?: boolean;
 }
 
 const optionRules: OptionRules = {
   root: { ...nonEmptyString, expected: "the path of the directory the tool may use" },
   maxFileBytes: positiveNumber,
   maxListEntries: positiveNumber,
+  allowHardLinks: aBoolean,
 };
 
 const listSchema = z.object({
@@ -67,9 +78,9 @@ const saveSchema = z.object({
 });
 
 /**
- * Griptape's FileManagerTool, confined to one directory: `..`, absolute paths, backslashes, NUL bytes and
- * symlinks out of `root` are refused (also when swapped in mid-operation), reads are size-capped and
- * writes are atomic.
+ * Griptape's FileManagerTool, confined to one directory: `..`, absolute paths, backslashes, NUL bytes,
+ * symlinks out of `root` (also when swapped in mid-operation) and hard-linked files are refused, reads
+ * are size-capped and writes are atomic.
  *
  * @example
  * ```ts
@@ -83,16 +94,18 @@ export class FileManagerTool extends Tool {
   readonly root: string;
   readonly maxFileBytes: number;
   readonly maxListEntries: number;
+  readonly allowHardLinks: boolean;
   readonly #directory: RootDirectory;
 
   constructor(options: FileManagerToolOptions) {
     checkBuiltInToolOptions(new.target, options, optionRules, ["root"]);
-    const { root, maxFileBytes, maxListEntries, ...base } = options;
+    const { root, maxFileBytes, maxListEntries, allowHardLinks, ...base } = options;
     super(base);
     this.root = root;
     this.maxFileBytes = maxFileBytes ?? 10 * 1024 * 1024;
     this.maxListEntries = maxListEntries ?? 1_000;
-    this.#directory = new RootDirectory(root);
+    this.allowHardLinks = allowHardLinks ?? false;
+    this.#directory = new RootDirectory(root, { allowHardLinks: this.allowHardLinks });
   }
 
   @activity({

@@ -41,27 +41,49 @@ interface OpenDirectory {
  * reads `/proc/self/fd`, and children are named through the checked directory's descriptor, so a symlink
  * swapped in mid-operation cannot redirect anything; elsewhere the opened inode is compared with the one
  * at the re-resolved path.
+ *
+ * A hard link carries no trace of its other names: the file a link inside the root names may also be
+ * `/etc/shadow`'s inode or a file of another tenant (any file on the same file system the planter
+ * could read). So a regular file with more than one link is not read unless `allowHardLinks` is set;
+ * the link count is taken from the opened descriptor, so it is the count of the very file read. Writes
+ * replace the target's directory entry (temporary file, then rename) and never write through a link:
+ * the file's other names keep their old content.
  */
 export class RootDirectory {
   readonly #root: string;
   readonly #viaProc: boolean;
+  readonly #allowHardLinks: boolean;
   #real: Promise<string> | undefined;
 
-  /** `useProcFd: false` forces the portable checks (the default off Linux); tests use it. */
-  constructor(root: string, options: { useProcFd?: boolean } = {}) {
+  /**
+   * `useProcFd: false` forces the portable checks (the default off Linux); tests use it.
+   * `allowHardLinks: true` reads files that have other names too.
+   */
+  constructor(root: string, options: { useProcFd?: boolean; allowHardLinks?: boolean } = {}) {
     this.#root = root;
     this.#viaProc = options.useProcFd ?? process.platform === "linux";
+    this.#allowHardLinks = options.allowHardLinks ?? false;
   }
 
   /** Reads a regular file of at most `maxBytes` bytes. */
   async readFile(segments: readonly string[], maxBytes: number): Promise<Uint8Array> {
     const target = await this.#resolveInside(segments);
-    const handle = await this.#open(target, constants.O_RDONLY | constants.O_NONBLOCK);
+    // The target is a real path: a symlink at its end now was swapped in since, and is not followed.
+    const handle = await this.#open(
+      target,
+      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW,
+    );
     try {
       await this.#verify(handle, target, segments);
       const info = await handle.stat();
       if (info.isDirectory()) throw new RootPathError("not_a_file", "Path is a directory");
       if (!info.isFile()) throw new RootPathError("not_a_file", "Path is not a regular file");
+      if (info.nlink > 1 && !this.#allowHardLinks) {
+        throw new RootPathError(
+          "path_refused",
+          `File has ${info.nlink} hard links, and one may lie outside the root directory; hard-linked files are not read`,
+        );
+      }
       if (info.size > maxBytes) throw tooLarge(info.size, maxBytes);
       const buffer = Buffer.alloc(Math.min(info.size, maxBytes) + 1);
       let length = 0;
@@ -263,6 +285,8 @@ function translate(error: unknown): unknown {
   if (isCode(error, "ENOTDIR"))
     return new RootPathError("not_a_directory", "Path is not a directory");
   if (isCode(error, "EISDIR")) return new RootPathError("not_a_file", "Path is a directory");
-  if (isCode(error, "ELOOP")) return new RootPathError("path_refused", "Path has a symlink loop");
+  if (isCode(error, "ELOOP")) {
+    return new RootPathError("path_refused", "Path has a symlink loop or changed while opened");
+  }
   return error;
 }

@@ -1,7 +1,8 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import type { AddressPolicy } from "./address-policy.js";
-import { discardBody, readBody } from "./read-body.js";
+import { acceptEncoding, ContentDecodingError, decodeContent } from "./content-encoding.js";
+import { BodyTooLargeError, discardBody, readBody } from "./read-body.js";
 
 /**
  * Resolves a host name to its addresses; `dns.lookup` by default. Inject one to control resolution (tests,
@@ -19,14 +20,20 @@ export type HostResolver = (
 /** @internal Why a guarded fetch did not happen or did not finish, for the model. */
 export class FetchRefusal extends Error {
   constructor(
-    readonly code: "invalid_url" | "blocked_address" | "too_many_redirects" | "response_too_large",
+    readonly code:
+      | "invalid_url"
+      | "blocked_address"
+      | "too_many_redirects"
+      | "response_too_large"
+      | "unsupported_content"
+      | "invalid_content",
     message: string,
   ) {
     super(message);
   }
 }
 
-/** @internal A fetched response, after redirects. */
+/** @internal A fetched response, after redirects; its body decoded as its `content-encoding` says. */
 export interface FetchedResponse {
   readonly url: string;
   readonly status: number;
@@ -51,7 +58,8 @@ const defaultResolve: HostResolver = (hostname) =>
  * @internal GET with SSRF protection: every hop (the first URL and each redirect, followed by hand)
  * resolves its host, refuses addresses the policy refuses, and connects to exactly the address that was
  * checked (the socket's DNS lookup is pinned to it), so DNS rebinding between check and connect cannot
- * redirect the request. Bodies are capped.
+ * redirect the request. Bodies are decompressed as their `content-encoding` says (gzip, deflate, br and
+ * zstd are asked for) and capped at `maxBytes` both compressed and decompressed, while streaming.
  */
 export async function guardedFetch(
   url: string,
@@ -72,7 +80,7 @@ export async function guardedFetch(
         method: "GET",
         dispatcher: agent,
         signal: options.signal,
-        headers: options.headers,
+        headers: { "accept-encoding": acceptEncoding, ...options.headers },
       });
       const location = response.headers.location;
       if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
@@ -86,15 +94,35 @@ export async function guardedFetch(
         current = parseHttpUrl(String(location), current);
         continue;
       }
-      const body = await readBody(
-        response.body,
-        options.maxBytes,
-        response.headers["content-length"],
-      );
+      const body = await readDecodedBody(response, options.maxBytes);
       return { url: current.href, status: response.statusCode, headers: response.headers, body };
     } finally {
       void agent.destroy();
     }
+  }
+}
+
+async function readDecodedBody(
+  response: Awaited<ReturnType<typeof import("undici").request>>,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  let decoded: ReturnType<typeof decodeContent>;
+  try {
+    decoded = decodeContent(response.body, response.headers["content-encoding"], maxBytes);
+  } catch (error) {
+    discardBody(response.body);
+    if (error instanceof ContentDecodingError) {
+      throw new FetchRefusal("unsupported_content", error.message);
+    }
+    throw error;
+  }
+  try {
+    return await readBody(decoded.body, maxBytes, response.headers["content-length"]);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw error;
+    const failure = decoded.failure();
+    if (failure !== undefined) throw new FetchRefusal("invalid_content", failure.message);
+    throw error;
   }
 }
 

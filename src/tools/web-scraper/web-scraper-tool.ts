@@ -18,7 +18,9 @@ import type { ToolOptions } from "../../tool/tool-options.js";
 import { AddressPolicy } from "../http/address-policy.js";
 import { FetchRefusal, guardedFetch, type HostResolver } from "../http/guarded-fetch.js";
 import { BodyTooLargeError, decodeText, parseContentType } from "../http/read-body.js";
+import { textEncoding } from "../http/text-encoding.js";
 import { checkBuiltInToolOptions } from "../tool-option.js";
+import { binaryContent } from "./binary-content.js";
 
 /**
  * Options of a {@link WebScraperTool}.
@@ -60,7 +62,8 @@ const htmlTypes = new Set(["text/html", "application/xhtml+xml"]);
 /**
  * Griptape's WebScraperTool: fetches a page and returns its readable text. It only reaches public
  * addresses (checked after DNS resolution and on every redirect, with the connection pinned to the checked
- * address), caps size and time, and refuses content it cannot read as text.
+ * address), caps size (after decompression too) and time, decodes gzip, deflate, br and zstd bodies, and
+ * refuses content it cannot read as text, binary content labelled as text included.
  *
  * @example
  * ```ts
@@ -148,25 +151,60 @@ export class WebScraperTool extends Tool {
       return failure(`error fetching ${response.url}: HTTP ${response.status}`, "http_error");
     }
     const { mediaType, charset } = parseContentType(response.headers["content-type"]);
+    const isHtml = mediaType === undefined || htmlTypes.has(mediaType);
+    if (!isHtml && !textTypes.test(mediaType)) {
+      return failure(
+        `${response.url} returned ${mediaType} content; get_content reads HTML and text pages only`,
+        "unsupported_content",
+      );
+    }
+    const encoding = textEncoding(response.body, charset, { html: isHtml });
+    const decoded = decodeText(response.body, encoding);
+    const binary = binaryContent(response.body, decoded, encoding);
+    if (binary !== undefined) {
+      return failure(
+        `${response.url} returned ${binary}, labelled ${mediaType ?? "with no content type"}; get_content reads HTML and text pages only, so try another source`,
+        "unsupported_content",
+      );
+    }
     const meta = { url: response.url };
-    if (mediaType === undefined || htmlTypes.has(mediaType)) {
-      // Loaded on first use: the HTML stack (linkedom, Readability, html-to-text) is ~30 MB of RSS that
-      // every `import "toolwright"` would pay otherwise.
-      const { htmlToReadableText } = await import("./html-to-readable-text.js");
-      const { title, text } = htmlToReadableText(decodeText(response.body, charset));
-      return new TextArtifact(title === "" ? text : `${title}\n\n${text}`, {
-        name: response.url,
-        meta: { ...meta, title },
-      });
+    if (!isHtml) {
+      if (decoded.trim() === "") return empty(response.url, "an empty body");
+      return new TextArtifact(decoded, { name: response.url, meta });
     }
-    if (textTypes.test(mediaType)) {
-      return new TextArtifact(decodeText(response.body, charset), { name: response.url, meta });
+    // Loaded on first use: the HTML stack (linkedom, Readability, html-to-text) is ~30 MB of RSS that
+    // every `import "toolwright"` would pay otherwise.
+    const { htmlToReadableText } = await import("./html-to-readable-text.js");
+    let page: { title: string; text: string };
+    try {
+      page = htmlToReadableText(decoded);
+    } catch (error) {
+      return failure(
+        `${response.url} could not be read as HTML (${(error as Error).message}); try another source`,
+        "invalid_content",
+      );
     }
-    return failure(
-      `${response.url} returned ${mediaType} content; get_content reads HTML and text pages only`,
-      "unsupported_content",
-    );
+    const { title, text } = page;
+    if (text === "") {
+      return empty(
+        response.url,
+        decoded.trim() === ""
+          ? "an empty page"
+          : "a page with no readable text (it may build its content with JavaScript)",
+      );
+    }
+    return new TextArtifact(title === "" ? text : `${title}\n\n${text}`, {
+      name: response.url,
+      meta: { ...meta, title },
+    });
   }
+}
+
+function empty(url: string, what: string): ErrorArtifact {
+  return failure(
+    `${url} returned ${what}; there is nothing to read, so try another source`,
+    "empty_content",
+  );
 }
 
 function failure(message: string, code: string): ErrorArtifact {
