@@ -14,6 +14,9 @@ import type { ToolState } from "./tool-state.js";
 
 const timedOut = Symbol("timed out");
 
+// Read once: \`performance\` is a lazy getter on the global object, and this clock is read twice per call.
+const clock = globalThis.performance;
+
 // Failures a retry may cure (a thrown error, a timeout), as opposed to errors the method returned.
 const retryable = new WeakSet<Artifact>();
 
@@ -69,7 +72,7 @@ async function race(context: MethodContext, pending: Promise<unknown>): Promise<
   let onAbort: (() => void) | undefined;
   if (timeoutMs !== undefined) {
     // The time left, not the whole limit: the method may have spent some of it before returning.
-    const left = Math.max(0, timeoutMs - (performance.now() - context.startedAt));
+    const left = Math.max(0, timeoutMs - (clock.now() - context.startedAt));
     guards.push(
       new Promise((resolve) => {
         timer = setTimeout(() => {
@@ -134,7 +137,7 @@ class MethodContext implements ActivityContext {
     this.memory = memory;
     this.callerSignal = caller;
     this.timeoutMs = timeoutMs;
-    this.startedAt = timeoutMs === undefined ? 0 : performance.now();
+    this.startedAt = clock.now();
   }
 
   get signal(): AbortSignal {
@@ -159,7 +162,7 @@ class MethodContext implements ActivityContext {
     const left =
       this.timeoutMs === undefined
         ? undefined
-        : Math.max(1, Math.ceil(this.timeoutMs - (performance.now() - this.startedAt)));
+        : Math.max(1, Math.ceil(this.timeoutMs - (clock.now() - this.startedAt)));
     return runIsolated(task, { timeoutMs: left, signal: this.signal });
   }
 
@@ -172,8 +175,7 @@ class MethodContext implements ActivityContext {
   /** A timeout artifact when the limit passed before the method's outcome arrived; else `undefined`. */
   late(): ErrorArtifact | undefined {
     const timeoutMs = this.timeoutMs;
-    if (timeoutMs === undefined || performance.now() - this.startedAt <= timeoutMs)
-      return undefined;
+    if (timeoutMs === undefined || clock.now() - this.startedAt <= timeoutMs) return undefined;
     return timeoutFailure(this);
   }
 
@@ -184,7 +186,7 @@ class MethodContext implements ActivityContext {
 
 function timeoutFailure(context: MethodContext): ErrorArtifact {
   const { tool, activity, timeoutMs } = context;
-  const elapsed = Math.round(performance.now() - context.startedAt);
+  const elapsed = Math.round(clock.now() - context.startedAt);
   // Past the limit by more than a timer's slack: the method held the event loop, so nothing could stop it.
   const blocked =
     elapsed > (timeoutMs ?? 0) + 100
