@@ -1,0 +1,23 @@
+/**
+ * Formats that carry each call as JSON between markers (special tokens or tags).
+ *
+ * @example
+ * ```ts
+ * const format: JsonMarkerFormatName = "mistral";
+ * ```
+ */
+export type JsonMarkerFormatName =
+  | "hermes"
+  | "mistral"
+  | "llama3-json"
+  | "deepseek-v3"
+  | "deepseek-v31"
+  | "kimi-k2"
+  | "granite"
+  | "internlm"
+  | "jamba"
+  | "xlam"
+  | "minimax"
+  | "phi4-mini"
+  | "hunyuan"
+  | "longcat";

@@ -1,0 +1,55 @@
+import { jsonMarkerFormats } from "./json/index.js";
+import { textSyntaxFormats } from "./text/index.js";
+import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "./tool-call-format.js";
+
+/**
+ * Options of {@link parseToolCalls}.
+ *
+ * @example
+ * ```ts
+ * parseToolCalls(reply, { format: "qwen3-coder" });
+ * ```
+ */
+export interface ParseToolCallsOptions {
+  /** The model's format, or `"auto"` (the default) to find it from the reply's markers. */
+  format?: ToolCallFormatName | "auto" | undefined;
+}
+
+// Markers of special-token formats are unambiguous, so they are tried before the looser ones
+// (pythonic lists, bare JSON), which could match text that merely looks like a call.
+const formats: readonly ToolCallFormat[] = [...jsonMarkerFormats, ...textSyntaxFormats];
+
+/**
+ * Reads the tool calls of an open model's raw text reply, in any format vLLM's tool parsers read:
+ * the complete calls, the text around them, and the calls it refused (cut off, malformed). A call
+ * it cannot read as exactly one call is refused, never guessed, so none of `calls` is partial.
+ *
+ * @example
+ * ```ts
+ * const { calls, text } = parseToolCalls('<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>');
+ * // calls: [{ name: "get_weather", arguments: { city: "Paris" } }], text: ""
+ * ```
+ */
+export function parseToolCalls(text: string, options: ParseToolCallsOptions = {}): ParsedToolCalls {
+  const wanted = options.format ?? "auto";
+  if (wanted !== "auto") {
+    const format = formats.find((candidate) => candidate.name === wanted);
+    if (format === undefined) {
+      throw new TypeError(
+        `parseToolCalls: unknown format "${wanted}"; known: ${formats.map((f) => f.name).join(", ")}`,
+      );
+    }
+    return format.parse(text);
+  }
+  for (const format of formats) {
+    if (!format.detect(text)) continue;
+    const parsed = format.parse(text);
+    if (parsed.calls.length > 0 || parsed.refused.length > 0) return parsed;
+  }
+  return { calls: [], text: text.trim(), format: undefined, refused: [] };
+}
+
+/** @internal Every format's name, in auto-detection order. */
+export function toolCallFormatNames(): ToolCallFormatName[] {
+  return formats.map((format) => format.name);
+}

@@ -1,0 +1,19 @@
+/**
+ * Formats that carry calls in another syntax: Python calls, XML parameters, Harmony channels.
+ *
+ * @example
+ * ```ts
+ * const format: TextSyntaxFormatName = "pythonic";
+ * ```
+ */
+export type TextSyntaxFormatName =
+  | "pythonic"
+  | "llama4-pythonic"
+  | "qwen3-coder"
+  | "qwen3-xml"
+  | "glm45"
+  | "harmony"
+  | "step3"
+  | "seed-oss"
+  | "minimax-m2"
+  | "olmo3";

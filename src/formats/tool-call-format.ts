@@ -1,0 +1,81 @@
+import type { JsonMarkerFormatName } from "./json/format-names.js";
+import type { TextSyntaxFormatName } from "./text/format-names.js";
+
+/**
+ * One tool call read from a model's raw text reply.
+ *
+ * @example
+ * ```ts
+ * const call: ParsedToolCall = { name: "get_weather", arguments: { city: "Paris" } };
+ * ```
+ */
+export interface ParsedToolCall {
+  /** The function name as the model wrote it (resolved against a toolbox later, never here). */
+  readonly name: string;
+  /**
+   * The arguments: an object when the format carries them as a structure (JSON, Python literals, XML
+   * parameters), the raw text when the format carries text the toolbox's decoder should read.
+   */
+  readonly arguments: Readonly<Record<string, unknown>> | string;
+  /** The call's id when the format carries one (Kimi K2's `functions.x:0`, Mistral's `[CALL_ID]`). */
+  readonly id?: string;
+}
+
+/**
+ * A call the reply started but that cannot be read: cut off, malformed, or ambiguous. It is reported,
+ * never run.
+ *
+ * @example
+ * ```ts
+ * const refused: RefusedToolCall = { reason: "the reply ends inside the call (cut off?)", raw: "<tool_call>{\"name\": \"f\"" };
+ * ```
+ */
+export interface RefusedToolCall {
+  /** Why it was not read, in words a model can act on. */
+  readonly reason: string;
+  /** The text of the call as the model wrote it (at most 500 characters). */
+  readonly raw: string;
+}
+
+/**
+ * What `parseToolCalls` read from a reply: the complete calls, the text around them, and the calls it
+ * refused.
+ *
+ * @example
+ * ```ts
+ * const { calls, text } = parseToolCalls('Sure.<tool_call>{"name":"f","arguments":{}}</tool_call>');
+ * // calls: [{ name: "f", arguments: {} }], text: "Sure."
+ * ```
+ */
+export interface ParsedToolCalls {
+  /** The complete calls, in the order the reply holds them. */
+  readonly calls: readonly ParsedToolCall[];
+  /** The reply without the calls and their markup (special tokens included), trimmed. */
+  readonly text: string;
+  /** The format that read the calls; `undefined` when the reply holds none. */
+  readonly format: ToolCallFormatName | undefined;
+  /** Calls that were started but could not be read; none of them is in `calls`. */
+  readonly refused: readonly RefusedToolCall[];
+}
+
+/**
+ * The raw-text tool-call formats of open models, named after the vLLM tool parser that reads each.
+ *
+ * @example
+ * ```ts
+ * const format: ToolCallFormatName = "hermes";
+ * ```
+ */
+export type ToolCallFormatName = JsonMarkerFormatName | TextSyntaxFormatName;
+
+/**
+ * @internal One format's reader. `detect` is a cheap test for the format's markers; `parse` reads the
+ * whole reply. A parser never guesses: what it cannot read as exactly one call goes to `refused`.
+ */
+export interface ToolCallFormat {
+  readonly name: ToolCallFormatName;
+  /** True when the text carries this format's markers (a cheap substring or regex test). */
+  readonly detect: (text: string) => boolean;
+  /** Reads every call of the reply; `format` of the result is this format's name when any call was found. */
+  readonly parse: (text: string) => ParsedToolCalls;
+}
