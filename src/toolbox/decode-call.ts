@@ -59,7 +59,7 @@ export function decodeCall(
       return unreadable(id, name, { message, code: "input_too_large" }, repairs, entry);
     }
   }
-  return undoLowering(value, plan);
+  return undoLowering(value, plan, repairs);
 }
 
 /**

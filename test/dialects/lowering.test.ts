@@ -137,7 +137,14 @@ describe("lowering per dialect", () => {
     );
     assert.ok(result.artifact instanceof JsonArtifact);
     assert.deepEqual(result.artifact.value, { "Content-Type": "json", level: 2, extra: { a: 1 } });
-    assert.deepEqual(result.repairs, []);
+    assert.deepEqual(
+      result.repairs.map((repair) => repair.detail),
+      [
+        '$["Content-Type"]: restored its name (sent as "Content_Type")',
+        '$.level: read enum value "2" as 2',
+        "$.extra: decoded the JSON text the dialect asked for",
+      ],
+    );
     const generic = await toolbox.execute({
       name: "T_run",
       arguments: { Content_Type: "json", level: "2" },

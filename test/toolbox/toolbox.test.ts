@@ -268,7 +268,13 @@ describe("toolbox.execute", () => {
     );
     assert.ok(result.artifact instanceof JsonArtifact);
     assert.deepEqual(result.artifact.value, { text: "hi" });
-    assert.deepEqual(result.repairs, []);
+    // Every fix is logged, also the reversal of the dialect's own lowering.
+    assert.deepEqual(result.repairs, [
+      {
+        step: "undo-lowering",
+        detail: "$.times: dropped null (sent for an optional parameter the dialect marks nullable)",
+      },
+    ]);
   });
 
   it("rejects only when the caller aborts", async () => {
