@@ -19,7 +19,7 @@ const numeric = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 /**
  * @internal Schema-directed coercion, run only after an input failed validation: where the value's JSON
  * type is not one the schema allows, convert it when the conversion is unambiguous (`"2"` → 2,
- * `"true"` → true, 7 → "7", a JSON string of an object or array → the object or array, a lone value →
+ * `"true"` → true (and `"yes"`/`"no"`, `"y"`/`"n"`, `"on"`/`"off"`, 1/0 where only a boolean fits), 7 → "7", a JSON string of an object or array → the object or array, a lone value →
  * a one-item array, a one-item array → its item), fold enum case, and drop `null` from optional
  * properties that do not allow it. Values that already fit are left alone. Copy on write.
  */
@@ -31,6 +31,20 @@ export function coerceInput(
 ): unknown {
   return coerce(schema, value, [], { root: schema, repairs, repairJson }, 0);
 }
+
+// Words models write for a boolean, read only where the schema asks for one (and nothing else fits).
+const booleanWords: ReadonlyMap<string, boolean> = new Map([
+  ["true", true],
+  ["false", false],
+  ["yes", true],
+  ["no", false],
+  ["y", true],
+  ["n", false],
+  ["on", true],
+  ["off", false],
+  ["1", true],
+  ["0", false],
+]);
 
 function coerce(
   schema: JsonSchema,
@@ -124,8 +138,10 @@ function convert(
   context: Context,
   hops: number,
 ): unknown {
+  // "yes", "on", 1 … read as booleans only where a boolean is all the schema allows (null aside).
+  const onlyType = types.filter((type) => type !== "null").length === 1;
   for (const type of types) {
-    const next = convertTo(node, type, value, path, context, hops);
+    const next = convertTo(node, type, value, path, context, hops, onlyType);
     if (next !== undefined) {
       record(context, path, value, next);
       return next;
@@ -141,14 +157,17 @@ function convertTo(
   path: Path,
   context: Context,
   hops: number,
+  onlyType: boolean,
 ): unknown {
   if (typeof value === "string") {
     if ((type === "number" || type === "integer") && numeric.test(value)) {
       const number = Number(value);
       if (Number.isFinite(number) && (type === "number" || Number.isInteger(number))) return number;
     }
-    if (type === "boolean" && /^\s*(true|false)\s*$/i.test(value))
-      return value.trim().toLowerCase() === "true";
+    if (type === "boolean" && (onlyType || /^\s*(true|false)\s*$/i.test(value))) {
+      const truth = booleanWords.get(value.trim().toLowerCase());
+      if (truth !== undefined) return truth;
+    }
     if (type === "null" && /^\s*(null|none)\s*$/i.test(value)) return null;
     if (type === "object" || type === "array") {
       const decoded = decodeJsonText(value, context.repairJson);
@@ -157,6 +176,8 @@ function convertTo(
   }
   if (type === "string" && (typeof value === "number" || typeof value === "boolean"))
     return String(value);
+  // 1 and 0 only: any other number as a boolean would be a guess.
+  if (type === "boolean" && onlyType && (value === 1 || value === 0)) return value === 1;
   if (type === "array" && !Array.isArray(value) && value !== undefined) {
     const items = node.items;
     const fitsItems =

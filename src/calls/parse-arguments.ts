@@ -1,4 +1,5 @@
 import { jsonrepair } from "jsonrepair";
+import { duplicateKeyProblem } from "./duplicate-keys.js";
 import {
   defaultInputLimits,
   type SettledInputLimits,
@@ -11,14 +12,15 @@ import { stripWrappers } from "./strip-wrappers.js";
 
 /**
  * @internal A call's arguments as a value, or why they cannot be read: `invalid_json` for text no step
- * reads, `input_too_large` for arguments over an input limit (refused before any parsing work).
+ * reads, `input_too_large` for arguments over an input limit (refused before any parsing work),
+ * `duplicate_key` for text that repeats a key with different values.
  */
 export type ParsedArguments =
   | { readonly ok: true; readonly value: unknown }
   | {
       readonly ok: false;
       readonly message: string;
-      readonly code: "invalid_json" | "input_too_large";
+      readonly code: "invalid_json" | "input_too_large" | "duplicate_key";
     };
 
 /** @internal How the decoder reads arguments: the repair switches and the input limits. */
@@ -51,11 +53,24 @@ export function parseArguments(
   }
   const over = textOverLimit(raw, settings.limits);
   if (over !== undefined) return tooLarge(over);
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(raw) };
+    value = JSON.parse(raw);
   } catch (error) {
     return parseBroken(raw, (error as Error).message, repairs, settings);
   }
+  return checked(raw, value);
+}
+
+/** The parsed value, unless its text repeats a key with different values (`JSON.parse` keeps the last). */
+function checked(text: string, value: unknown): ParsedArguments {
+  const duplicate = duplicateKeyProblem(text, value);
+  if (duplicate === undefined) return { ok: true, value };
+  return {
+    ok: false,
+    message: `Activity input JSON decoding error: ${duplicate}`,
+    code: "duplicate_key",
+  };
 }
 
 function parseBroken(
@@ -75,7 +90,7 @@ function parseBroken(
     if (stripped !== undefined) {
       text = stripped;
       try {
-        return { ok: true, value: JSON.parse(text) };
+        return checked(text, JSON.parse(text));
       } catch {
         // still broken: the JSON repair below gets the stripped text
       }
@@ -91,12 +106,13 @@ function parseBroken(
   const cut = cutOff(text);
   if (cut !== undefined) return failure(cut);
   try {
-    const value: unknown = JSON.parse(jsonrepair(text));
+    const repaired = jsonrepair(text);
+    const value: unknown = JSON.parse(repaired);
     repairs.push({
       step: "repair-json",
       detail: `repaired malformed JSON (${shorten(parseError)})`,
     });
-    return { ok: true, value };
+    return checked(repaired, value);
   } catch (error) {
     return failure(describeFailure(text, error, parseError));
   }
