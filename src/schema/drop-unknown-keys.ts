@@ -2,10 +2,62 @@ import { isPlainObject } from "../internal/clone-json.js";
 import type { JsonSchema, JsonSchemaObject } from "./json.js";
 import { defineEntry, resolveLocalRef } from "./walk-schema.js";
 
-/** @internal Result of {@link dropUnknownKeys}: the pruned value and the paths that were dropped. */
+type Path = readonly (string | number)[];
+
+/**
+ * @internal Result of {@link dropUnknownKeys}: the pruned value, the paths that were dropped, the keys
+ * renamed to the one declared property they fold to, and the keys that fold to more than one (or to a
+ * property also sent under its own name), which the caller refuses.
+ */
 export interface DropResult {
   readonly value: unknown;
-  readonly dropped: readonly (readonly (string | number)[])[];
+  readonly dropped: readonly Path[];
+  readonly renamed: readonly { readonly path: Path; readonly from: string }[];
+  readonly ambiguous: readonly { readonly path: Path; readonly candidates: readonly string[] }[];
+}
+
+interface Walk {
+  readonly dropped: (string | number)[][];
+  readonly renamed: { path: Path; from: string }[];
+  readonly ambiguous: { path: Path; candidates: readonly string[] }[];
+}
+
+/**
+ * @internal A key as models vary it: case, `_`, `-`, spaces and camelCase ↔ snake_case all fold away
+ * (`dateRange`, `date_range`, `Date-Range` → `daterange`).
+ */
+export function foldKey(key: string): string {
+  return key.toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+function foldIndex(names: Iterable<string>): ReadonlyMap<string, readonly string[]> {
+  const index = new Map<string, string[]>();
+  for (const name of names) {
+    const folded = foldKey(name);
+    const list = index.get(folded);
+    if (list === undefined) index.set(folded, [name]);
+    else list.push(name);
+  }
+  return index;
+}
+
+/**
+ * What an unknown key of a closed object becomes: the one declared property it folds to, when that
+ * property was not sent under its own (or another folded) name; `"ambiguous"` when it folds to several,
+ * or to one already given; `undefined` when it folds to none (it is dropped).
+ */
+function renameTarget(
+  key: string,
+  index: ReadonlyMap<string, readonly string[]> | undefined,
+  value: Record<string, unknown>,
+  taken: Set<string>,
+): string | readonly string[] | undefined {
+  const candidates = index?.get(foldKey(key));
+  if (candidates === undefined) return undefined;
+  const only = candidates.length === 1 ? (candidates[0] as string) : undefined;
+  if (only === undefined || Object.hasOwn(value, only) || taken.has(only)) return candidates;
+  taken.add(only);
+  return only;
 }
 
 /**
@@ -14,9 +66,9 @@ export interface DropResult {
  * branch fits the value's JSON type, so a key is never dropped on a guess.
  */
 export function dropUnknownKeys(schema: JsonSchema, value: unknown): DropResult {
-  const dropped: (string | number)[][] = [];
-  const pruned = run(planOf(schema), value, [], dropped);
-  return { value: pruned, dropped };
+  const walk: Walk = { dropped: [], renamed: [], ambiguous: [] };
+  const pruned = run(planOf(schema), value, [], walk);
+  return { value: pruned, ...walk };
 }
 
 /**
@@ -30,6 +82,8 @@ interface PruneNode {
   readonly dynamic: JsonSchemaObject | undefined;
   readonly root: JsonSchema;
   readonly properties: ReadonlyMap<string, PruneNode> | undefined;
+  /** The declared properties by folded name, for renaming unknown keys of a closed object. */
+  readonly folded: ReadonlyMap<string, readonly string[]> | undefined;
   readonly closed: boolean;
   readonly extra: PruneNode | undefined;
   readonly prefix: readonly (PruneNode | undefined)[];
@@ -43,6 +97,7 @@ const inertNode: PruneNode = {
   dynamic: undefined,
   root: true,
   properties: undefined,
+  folded: undefined,
   closed: false,
   extra: undefined,
   prefix: [],
@@ -105,17 +160,13 @@ function compile(root: JsonSchema, schema: JsonSchema | undefined): PruneNode {
     children.every((child) => child === undefined || child.inert) &&
     (extra === undefined || extra.inert) &&
     (items === undefined || items.inert);
-  return { ...base, inert, properties, closed, extra, prefix, items };
+  const folded = closed && properties !== undefined ? foldIndex(properties.keys()) : undefined;
+  return { ...base, inert, properties, folded, closed, extra, prefix, items };
 }
 
-function run(
-  node: PruneNode,
-  value: unknown,
-  path: (string | number)[],
-  dropped: (string | number)[][],
-): unknown {
+function run(node: PruneNode, value: unknown, path: (string | number)[], walk: Walk): unknown {
   if (node.inert || typeof value !== "object" || value === null) return value;
-  if (node.dynamic !== undefined) return prune(node.root, node.dynamic, value, path, dropped, 0);
+  if (node.dynamic !== undefined) return prune(node.root, node.dynamic, value, path, walk, 0);
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
@@ -123,7 +174,7 @@ function run(
       if (child === undefined || child.inert) continue;
       const item = value[index];
       path.push(index);
-      const next = run(child, item, path, dropped);
+      const next = run(child, item, path, walk);
       path.pop();
       if (next !== item) {
         copy ??= [...value];
@@ -134,14 +185,32 @@ function run(
   }
   if (!isPlainObject(value)) return value;
   let copy: Record<string, unknown> | undefined;
+  let taken: Set<string> | undefined;
   // Object.keys lists own enumerable keys: no per-key own check, which costs more than the array.
   const keys = Object.keys(value);
   for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
-    const known = node.properties?.get(key);
+    let key = keys[index] as string;
+    let known = node.properties?.get(key);
     if (known === undefined && node.closed) {
-      dropped.push([...path, key]);
+      taken ??= new Set();
+      const target = renameTarget(key, node.folded, value, taken);
       copy ??= copyBefore(value, keys, index);
+      if (typeof target !== "string") {
+        if (target === undefined) walk.dropped.push([...path, key]);
+        else walk.ambiguous.push({ path: [...path, key], candidates: target });
+        continue;
+      }
+      walk.renamed.push({ path: [...path, target], from: key });
+      known = node.properties?.get(target);
+      const item = value[key];
+      key = target;
+      path.push(key);
+      defineEntry(
+        copy,
+        key,
+        known === undefined || known.inert ? item : run(known, item, path, walk),
+      );
+      path.pop();
       continue;
     }
     const child = known ?? node.extra;
@@ -149,7 +218,7 @@ function run(
     let next = item;
     if (child !== undefined && !child.inert) {
       path.push(key);
-      next = run(child, item, path, dropped);
+      next = run(child, item, path, walk);
       path.pop();
     }
     if (copy === undefined && next !== item) copy = copyBefore(value, keys, index);
@@ -163,7 +232,7 @@ function prune(
   schema: JsonSchema,
   value: unknown,
   path: (string | number)[],
-  dropped: (string | number)[][],
+  walk: Walk,
   refHops: number,
 ): unknown {
   // A string, number, boolean or null has no keys to drop, whatever the schema says.
@@ -171,12 +240,12 @@ function prune(
   if (typeof schema !== "object" || schema === null) return value;
   if (typeof schema.$ref === "string") {
     const target = refHops < 32 ? resolveLocalRef(root, schema.$ref) : undefined;
-    if (target !== undefined) value = prune(root, target, value, path, dropped, refHops + 1);
+    if (target !== undefined) value = prune(root, target, value, path, walk, refHops + 1);
   }
   const branch = soleFittingBranch(schema, value);
-  if (branch !== undefined) value = prune(root, branch, value, path, dropped, 0);
-  if (Array.isArray(value)) return pruneArray(root, schema, value, path, dropped);
-  if (isPlainObject(value)) return pruneObject(root, schema, value, path, dropped);
+  if (branch !== undefined) value = prune(root, branch, value, path, walk, 0);
+  if (Array.isArray(value)) return pruneArray(root, schema, value, path, walk);
+  if (isPlainObject(value)) return pruneObject(root, schema, value, path, walk);
   return value;
 }
 
@@ -185,7 +254,7 @@ function pruneObject(
   schema: JsonSchemaObject,
   value: Record<string, unknown>,
   path: (string | number)[],
-  dropped: (string | number)[][],
+  walk: Walk,
 ): unknown {
   const properties = schema.properties;
   const extra = schema.additionalProperties;
@@ -194,22 +263,32 @@ function pruneObject(
     return value;
   }
   let copy: Record<string, unknown> | undefined;
+  let taken: Set<string> | undefined;
   const keys = Object.keys(value);
   for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
-    const known = properties !== undefined && Object.hasOwn(properties, key);
+    const sent = keys[index] as string;
+    let key = sent;
+    let known = properties !== undefined && Object.hasOwn(properties, key);
     if (!known && closed) {
-      dropped.push([...path, key]);
+      taken ??= new Set();
+      const target = renameTarget(key, foldIndex(Object.keys(properties ?? {})), value, taken);
       copy ??= copyBefore(value, keys, index);
-      continue;
+      if (typeof target !== "string") {
+        if (target === undefined) walk.dropped.push([...path, key]);
+        else walk.ambiguous.push({ path: [...path, key], candidates: target });
+        continue;
+      }
+      walk.renamed.push({ path: [...path, target], from: key });
+      key = target;
+      known = true;
     }
     const child = known ? properties?.[key] : typeof extra === "object" ? extra : undefined;
-    const item = value[key];
+    const item = value[sent];
     let next = item;
     if (child !== undefined) {
       // One path array for the whole walk (push, then pop): only a dropped key's path is copied.
       path.push(key);
-      next = prune(root, child, item, path, dropped, 0);
+      next = prune(root, child, item, path, walk, 0);
       path.pop();
     }
     if (copy === undefined && next !== item) copy = copyBefore(value, keys, index);
@@ -223,7 +302,7 @@ function pruneArray(
   schema: JsonSchemaObject,
   value: unknown[],
   path: (string | number)[],
-  dropped: (string | number)[][],
+  walk: Walk,
 ): unknown {
   const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as JsonSchema[]) : [];
   const rest = schema.items;
@@ -234,7 +313,7 @@ function pruneArray(
     if (child === undefined || typeof child === "boolean") continue;
     const item = value[index];
     path.push(index);
-    const next = prune(root, child, item, path, dropped, 0);
+    const next = prune(root, child, item, path, walk, 0);
     path.pop();
     if (next !== item) {
       copy ??= [...value];

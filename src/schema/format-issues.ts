@@ -25,6 +25,10 @@ export function formatValidationIssues(issues: readonly ValidationIssue[], budge
 }
 
 function formatIssue(issue: ValidationIssue): string {
+  // A problem with the input as a whole, told in its own words (no single value was wrong).
+  if (issue.expected === "" && issue.message !== undefined) {
+    return issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`;
+  }
   const got =
     issue.missing && issue.received === undefined ? "nothing" : describeValue(issue.received);
   const rule = issue.message === undefined ? `expected ${issue.expected}` : issue.message;

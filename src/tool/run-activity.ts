@@ -5,9 +5,7 @@ import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { Repair } from "../calls/repair.js";
 import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
-import { formatPath } from "../internal/json-path.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
-import { dropUnknownKeys } from "../schema/drop-unknown-keys.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ValidationResult } from "../schema/validation-issue.js";
@@ -18,6 +16,7 @@ import {
   isRetryable,
   messageOf,
 } from "./invoke-method.js";
+import { pruneAndValidate } from "./prune-input.js";
 import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
@@ -298,25 +297,6 @@ function conclude(
     repairs,
     activity: definition.activity,
   };
-}
-
-const maxNamedDrops = 20;
-
-function pruneAndValidate(
-  schema: NormalizedSchema,
-  input: unknown,
-  repairs: Repair[],
-): MaybePromise<ValidationResult> {
-  const pruned = dropUnknownKeys(schema.jsonSchema, input);
-  const dropped = pruned.dropped.length;
-  if (dropped > 0) {
-    // The log names what was dropped, up to a point: an input of thousands of unknown keys would
-    // otherwise repeat itself in the repair log.
-    const named = pruned.dropped.slice(0, maxNamedDrops).map((path) => formatPath(path));
-    const more = dropped > maxNamedDrops ? ` and ${dropped - maxNamedDrops} more` : "";
-    repairs.push({ step: "drop-unknown-keys", detail: `dropped ${named.join(", ")}${more}` });
-  }
-  return schema.validate(pruned.value);
 }
 
 async function finish(
