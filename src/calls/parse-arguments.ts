@@ -27,6 +27,8 @@ export type ParsedArguments =
 export interface DecodeSettings {
   readonly switches: RepairOptions | undefined;
   readonly limits: SettledInputLimits;
+  /** What a name found inside the arguments resolves to in the toolbox (`undefined`: nothing). */
+  readonly resolveName?: ((name: string) => object | undefined) | undefined;
 }
 
 /** @internal The settings of a decoder given nothing: every step on, the default limits. */

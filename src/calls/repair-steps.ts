@@ -12,6 +12,7 @@ export type RepairStep =
   | "strip-wrappers"
   | "repair-json"
   | "unwrap-string"
+  | "unwrap-call"
   | "unwrap-envelope"
   | "coerce";
 

@@ -74,7 +74,9 @@ interface Unwrapped {
 function unwrapped(schema: NormalizedSchema, inner: unknown): MaybePromise<Unwrapped> {
   const pruned = dropUnknownKeys(schema.jsonSchema, inner);
   const repairs: Repair[] = [];
-  if (pruned.ambiguous.length > 0 || pruned.dropped.length > 0) {
+  // An empty object fits any schema without required keys: it says nothing, so it is no reading.
+  const empty = !isPlainObject(inner) || Object.keys(inner).length === 0;
+  if (empty || pruned.ambiguous.length > 0 || pruned.dropped.length > 0) {
     return { validation: refusal(ambiguity(pruned)), repairs, ok: false };
   }
   log(pruned, repairs);

@@ -16,6 +16,8 @@ export interface CatalogEntry {
   genericPlan?: { readonly plan: DecodePlan | undefined };
   /** Reads the activity's input schema (on this tool, now); made on first use. */
   schema?: () => JsonSchemaObject;
+  /** Tells whom a name inside the arguments names (this activity, another, none); made on first use. */
+  matchName?: (name: string) => "this" | "other" | "none";
   /** The schema-directed coercion with JSON repair on, made on first use. */
   coerce?: InputRepair;
   /** The same with JSON repair off. */

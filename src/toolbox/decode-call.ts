@@ -10,9 +10,11 @@ import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import { undoLowering } from "../calls/undo-lowering.js";
+import { ForeignCall, unwrapCall } from "../calls/unwrap-call.js";
 import { unwrapEnvelope } from "../calls/unwrap-envelope.js";
 import { unwrapString } from "../calls/unwrap-string.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
+import { isPlainObject } from "../internal/clone-json.js";
 import type { InputRepair } from "../tool/run-activity.js";
 import type { CatalogEntry } from "./catalog.js";
 import { buildQuickCheck, type QuickCheck } from "./quick-check.js";
@@ -46,9 +48,20 @@ export function decodeCall(
   if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
     value = unwrapString(value, repairs, stepEnabled(switches, "repair-json"));
   }
+  const { tool, activity } = entry;
+  entry.schema ??= () => tool.activitySchema(activity.name);
+  const resolve = settings.resolveName;
+  if (resolve !== undefined && stepEnabled(switches, "unwrap-call") && isPlainObject(value)) {
+    entry.matchName ??= nameMatcher(entry, resolve);
+    const declared = new Set(Object.keys(entry.schema().properties ?? {}));
+    const unwrapped = unwrapCall(value, declared, entry.matchName, repairs);
+    if (unwrapped instanceof ForeignCall) {
+      const message = `Activity input refused: ${unwrapped.message}`;
+      return unreadable(id, name, { message, code: "foreign_call" }, repairs, entry);
+    }
+    value = unwrapped;
+  }
   if (stepEnabled(switches, "unwrap-envelope")) {
-    const { tool, activity } = entry;
-    entry.schema ??= () => tool.activitySchema(activity.name);
     value = unwrapEnvelope(value, entry.schema, repairs, stepEnabled(switches, "repair-json"));
   }
   // A value decoded out of a string was never measured: it is, before anything walks it.
@@ -60,6 +73,22 @@ export function decodeCall(
     }
   }
   return undoLowering(value, plan, repairs);
+}
+
+/**
+ * A name inside the arguments names the called activity when it is the tool's or the activity's own
+ * name, or resolves (as the toolbox resolves call names) to this very entry.
+ */
+function nameMatcher(
+  entry: CatalogEntry,
+  resolve: (name: string) => object | undefined,
+): (name: string) => "this" | "other" | "none" {
+  return (name) => {
+    if (name === entry.tool.name || name === entry.activity.name) return "this";
+    const target = resolve(name);
+    if (target === undefined) return "none";
+    return target === entry ? "this" : "other";
+  };
 }
 
 /**

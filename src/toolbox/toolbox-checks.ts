@@ -21,6 +21,7 @@ const repairStepKeys: Record<RepairStep, true> = {
   "strip-wrappers": true,
   "repair-json": true,
   "unwrap-string": true,
+  "unwrap-call": true,
   "unwrap-envelope": true,
   coerce: true,
 };

@@ -88,6 +88,7 @@ export class Toolbox {
     this.#decode = Object.freeze({
       switches: options.repairs,
       limits: settleInputLimits(options.inputLimits),
+      resolveName: (name: string) => resolveName(this.#catalogNow().index, name, [], true)?.target,
     });
     this.#memoryTool = options.memoryTool ?? true;
     this.#timeoutMs = options.timeoutMs;
