@@ -20,4 +20,8 @@ export type JsonMarkerFormatName =
   | "minimax"
   | "phi4-mini"
   | "hunyuan"
-  | "longcat";
+  | "longcat"
+  | "granite-20b-fc"
+  | "apertus"
+  | "cohere-command"
+  | "nemotron-json";

@@ -1,0 +1,30 @@
+import type { ToolCallFormat } from "../tool-call-format.js";
+import { toCall } from "./shared-call-shape.js";
+import { readMarkedBlocks } from "./shared-marked-blocks.js";
+
+/**
+ * Cohere Command R7B / A: a JSON list of `{"tool_call_id", "tool_name", "parameters"}` between
+ * `<|START_ACTION|>` and `<|END_ACTION|>`; the id goes to `id`.
+ *
+ * @example
+ * ```ts
+ * cohereCommandFormat.parse('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {}}]<|END_ACTION|>');
+ * ```
+ */
+export const cohereCommandFormat: ToolCallFormat = {
+  name: "cohere-command",
+  detect: (text) => text.includes("<|START_ACTION|>"),
+  parse: (text) =>
+    readMarkedBlocks(text, {
+      format: "cohere-command",
+      opens: ["<|START_ACTION|>"],
+      close: "<|END_ACTION|>",
+      payload: "array",
+      toCall: (value) =>
+        toCall(value, {
+          nameKey: "tool_name",
+          argumentKeys: ["parameters"],
+          idKey: "tool_call_id",
+        }),
+    }),
+};

@@ -1,0 +1,32 @@
+import type { ToolCallFormat } from "../tool-call-format.js";
+import { deepSeekName, deepSeekTokens as t } from "./shared-deepseek.js";
+import { readSectionedCalls } from "./shared-sectioned-calls.js";
+
+// V3 writes the call type ("function") before the separator; V3.1 writes the name there.
+const v3Header = `${t.callBegin}function${t.separator}`;
+
+/**
+ * DeepSeek V3 / R1: `<｜tool▁call▁begin｜>function<｜tool▁sep｜>name` then the arguments in a
+ * `` ```json `` fence, then `<｜tool▁call▁end｜>`, inside `<｜tool▁calls▁begin｜>…<｜tool▁calls▁end｜>`.
+ *
+ * @example
+ * ```ts
+ * deepseekV3Format.parse("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>");
+ * ```
+ */
+export const deepseekV3Format: ToolCallFormat = {
+  name: "deepseek-v3",
+  detect: (text) => text.includes(v3Header),
+  parse: (text) =>
+    readSectionedCalls(text, {
+      format: "deepseek-v3",
+      dropTokens: [t.callsBegin, t.callsEnd, t.endOfSentence],
+      sectionBegins: [t.callsBegin],
+      begin: t.callBegin,
+      separator: t.separator,
+      end: t.callEnd,
+      fenced: true,
+      readHeader: deepSeekName,
+      expected: `${t.callBegin}function${t.separator}NAME\\n\`\`\`json\\n{…}\\n\`\`\`${t.callEnd}`,
+    }),
+};
