@@ -48,6 +48,11 @@ export { JsonArtifact } from "./artifacts/json-artifact.js";
 export { ListArtifact, type ListArtifactOptions } from "./artifacts/list-artifact.js";
 export { TextArtifact } from "./artifacts/text-artifact.js";
 // Toolbox: many tools under one set of native names, with dialects and tolerant decoding.
+export type {
+  CustomRepairStep,
+  RepairContext,
+  RepairPosition,
+} from "./calls/custom-repair-step.js";
 export type { InputLimits } from "./calls/input-limits.js";
 // Calls: what a model sends, what comes back, and the repairs made on the way.
 export type { Repair } from "./calls/repair.js";

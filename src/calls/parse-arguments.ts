@@ -1,4 +1,5 @@
 import { jsonrepair } from "jsonrepair";
+import type { CustomRepairStep } from "./custom-repair-step.js";
 import { duplicateKeyProblem } from "./duplicate-keys.js";
 import {
   defaultInputLimits,
@@ -29,6 +30,15 @@ export interface DecodeSettings {
   readonly limits: SettledInputLimits;
   /** What a name found inside the arguments resolves to in the toolbox (`undefined`: nothing). */
   readonly resolveName?: ((name: string) => object | undefined) | undefined;
+  /** The toolbox's own repair steps by position; `undefined` when it has none. */
+  readonly custom?: CustomSteps | undefined;
+}
+
+/** @internal Custom repair steps grouped by where they run. */
+export interface CustomSteps {
+  readonly beforeParse: readonly CustomRepairStep[];
+  readonly afterParse: readonly CustomRepairStep[];
+  readonly afterValidationFailure: readonly CustomRepairStep[];
 }
 
 /** @internal The settings of a decoder given nothing: every step on, the default limits. */

@@ -46,9 +46,8 @@ export function pruneAndValidate(
         step: "drop-unknown-keys",
         detail: `read the input from the object under "${key}", the only key sent`,
       });
-      return result.repairs.length > 0
-        ? (repairs.push(...result.repairs), result.validation)
-        : result.validation;
+      repairs.push(...result.repairs);
+      return result.validation;
     });
   }
   if (lostAll) return refusal(nothingKnown(sent, declared));

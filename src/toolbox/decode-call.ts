@@ -1,7 +1,10 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
+import { type RepairContext, runCustomSteps } from "../calls/custom-repair-step.js";
+import { findCallInText } from "../calls/find-call-in-text.js";
 import { valueOverLimit } from "../calls/input-limits.js";
 import {
+  type CustomSteps,
   type DecodeSettings,
   type ParsedArguments,
   parseArguments,
@@ -41,25 +44,45 @@ export function decodeCall(
   repairs: Repair[],
   read: ParsedArguments = parseArguments(call.arguments, repairs, settings),
 ): unknown {
-  if (!read.ok) return unreadable(id, name, read, repairs, entry);
   const switches = settings.switches;
   const before = repairs.length;
-  let value = read.value;
+  let value: unknown;
+  if (read.ok) value = read.value;
+  else {
+    // Text that is no JSON may be a whole model reply in an open model's own call format.
+    const inText =
+      read.code === "invalid_json" &&
+      typeof call.arguments === "string" &&
+      stepEnabled(switches, "unwrap-call")
+        ? callFromText({ id, name, text: call.arguments, entry }, settings, repairs)
+        : undefined;
+    if (inText === undefined) return unreadable(id, name, read, repairs, entry);
+    if (inText instanceof UnreadableCall) return inText;
+    value = inText.value;
+  }
+  const afterParse = settings.custom?.afterParse;
+  if (afterParse !== undefined && afterParse.length > 0) {
+    value = runCustomSteps(afterParse, value, repairContext(entry), repairs);
+  }
   if (typeof value === "string" && stepEnabled(switches, "unwrap-string")) {
     value = unwrapString(value, repairs, stepEnabled(switches, "repair-json"));
   }
   const { tool, activity } = entry;
   entry.schema ??= () => tool.activitySchema(activity.name);
   const resolve = settings.resolveName;
-  if (resolve !== undefined && stepEnabled(switches, "unwrap-call") && isPlainObject(value)) {
+  if (resolve !== undefined && stepEnabled(switches, "unwrap-call")) {
     entry.matchName ??= nameMatcher(entry, resolve);
     const declared = new Set(Object.keys(entry.schema().properties ?? {}));
-    const unwrapped = unwrapCall(value, declared, entry.matchName, repairs);
+    // A list holding one call (Mistral's and xLAM's shape) is that call, once its name checks out.
+    const sole = Array.isArray(value) && value.length === 1 ? value[0] : undefined;
+    const target = isPlainObject(sole) ? sole : value;
+    const unwrapped = unwrapCall(target, declared, entry.matchName, repairs);
     if (unwrapped instanceof ForeignCall) {
       const message = `Activity input refused: ${unwrapped.message}`;
       return unreadable(id, name, { message, code: "foreign_call" }, repairs, entry);
     }
-    value = unwrapped;
+    // A list whose one item is no call stays the list it was.
+    if (unwrapped !== target) value = unwrapped;
   }
   if (stepEnabled(switches, "unwrap-envelope")) {
     value = unwrapEnvelope(value, entry.schema, repairs, stepEnabled(switches, "repair-json"));
@@ -73,6 +96,53 @@ export function decodeCall(
     }
   }
   return undoLowering(value, plan, repairs);
+}
+
+/**
+ * The call inside a raw model reply sent as the arguments: its input when it names the called
+ * activity, a refusal when it names another, holds several calls or was cut off; `undefined` when the
+ * text holds no call of a known format (the JSON error stands).
+ */
+function callFromText(
+  { id, name, text, entry }: { id: string; name: string; text: string; entry: CatalogEntry },
+  settings: DecodeSettings,
+  repairs: Repair[],
+): { readonly value: unknown } | UnreadableCall | undefined {
+  const found = findCallInText(text);
+  if (found.kind === "none") return undefined;
+  const refuse = (message: string) =>
+    new UnreadableCall(
+      failedCall(id, name, `Activity input refused: ${message}`, "foreign_call", repairs, entry),
+    );
+  if (found.kind === "refused") return refuse(found.reason);
+  const resolve = settings.resolveName ?? (() => undefined);
+  entry.matchName ??= nameMatcher(entry, resolve);
+  if (entry.matchName(found.name) !== "this") {
+    return refuse(
+      `the arguments hold a call of "${found.name}" (${found.format} format), not of this tool; call it directly`,
+    );
+  }
+  const inner: Repair[] = [];
+  const parsed =
+    typeof found.arguments === "string"
+      ? parseArguments(found.arguments, inner, settings)
+      : { ok: true as const, value: found.arguments };
+  if (!parsed.ok) return refuse(parsed.message);
+  repairs.push(
+    { step: "unwrap-call", detail: `read a ${found.format} call from the arguments` },
+    ...inner,
+  );
+  return { value: parsed.value };
+}
+
+/** @internal What a custom repair step is told about the call. */
+export function repairContext(entry: CatalogEntry): RepairContext {
+  const { tool, activity } = entry;
+  return {
+    toolName: tool.name,
+    activityName: activity.name,
+    schema: tool.activitySchema(activity.name),
+  };
 }
 
 /**
@@ -98,7 +168,20 @@ function nameMatcher(
 export function coercionFor(
   entry: CatalogEntry,
   switches: RepairOptions | undefined,
+  custom?: CustomSteps,
 ): InputRepair | undefined {
+  const own = custom?.afterValidationFailure;
+  if (own !== undefined && own.length > 0) {
+    // The toolbox's own steps run after toolwright's coercion, on what it made of the input.
+    const coerce = coercionFor(entry, switches);
+    return (input, fixes) =>
+      runCustomSteps(
+        own,
+        coerce === undefined ? input : coerce(input, fixes),
+        repairContext(entry),
+        fixes,
+      );
+  }
   if (!stepEnabled(switches, "coerce")) return undefined;
   const repairJson = stepEnabled(switches, "repair-json");
   const cached = repairJson ? entry.coerce : entry.coerceStrict;

@@ -6,6 +6,8 @@ import { describeReceived } from "../internal/describe-value.js";
 import {
   aBoolean,
   abortSignal,
+  aFunction,
+  anArray,
   anObject,
   type OptionRule,
   type OptionRules,
@@ -60,6 +62,16 @@ const toolboxRules: OptionRules = Object.freeze({
   memoryTool: aBoolean,
   inputLimits: anObject,
   timeoutMs: timeLimit,
+  customRepairs: anArray,
+});
+
+const customStepRules: OptionRules = Object.freeze({
+  name: {
+    expected: "a name of letters, digits, - and _",
+    test: (value) => typeof value === "string" && /^[\w-]+$/.test(value),
+  },
+  at: oneOf("before-parse", "after-parse", "after-validation-failure"),
+  run: aFunction,
 });
 
 const inputLimitRules: OptionRules = Object.freeze({
@@ -101,6 +113,17 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   }
   checkOptions(options, { owner: "Toolbox", rules: toolboxRules, error: failure("Toolbox") });
   checkRepairs("Toolbox", (options as { repairs?: unknown }).repairs);
+  const steps = (options as { customRepairs?: unknown }).customRepairs;
+  if (Array.isArray(steps)) {
+    steps.forEach((step, index) => {
+      checkOptions(step, {
+        owner: `Toolbox option "customRepairs[${index}]"`,
+        rules: customStepRules,
+        required: ["name", "at", "run"],
+        error: (key, message) => failure("Toolbox")(`customRepairs[${index}].${key}`, message),
+      });
+    });
+  }
   const limits = (options as { inputLimits?: unknown }).inputLimits;
   if (limits !== undefined) {
     checkOptions(limits, {

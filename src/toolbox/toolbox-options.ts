@@ -1,3 +1,4 @@
+import type { CustomRepairStep } from "../calls/custom-repair-step.js";
 import type { InputLimits } from "../calls/input-limits.js";
 import type { RepairOptions } from "../calls/repair-steps.js";
 import type { DialectTarget } from "../dialects/dialect.js";
@@ -21,6 +22,8 @@ export interface ToolboxOptions {
   taskMemory?: TaskMemory | undefined;
   /** Add the memory's `TaskMemoryTool` when a tool is off-prompt (default true). */
   memoryTool?: boolean | undefined;
+  /** Repair steps of your own, each at a named position of the decoder (see `CustomRepairStep`). */
+  customRepairs?: readonly CustomRepairStep[] | undefined;
   /** Bounds on each call's arguments, refused before any parsing (see `InputLimits` for the defaults). */
   inputLimits?: InputLimits | undefined;
   /**

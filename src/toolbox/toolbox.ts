@@ -1,6 +1,8 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
+import { type CustomRepairStep, runCustomSteps } from "../calls/custom-repair-step.js";
 import { settleInputLimits } from "../calls/input-limits.js";
 import {
+  type CustomSteps,
   type DecodeSettings,
   type ParsedArguments,
   parseArguments,
@@ -33,6 +35,7 @@ import {
   decodeCall,
   failedCall,
   quickCheckOf,
+  repairContext,
   UnreadableCall,
 } from "./decode-call.js";
 import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
@@ -89,6 +92,7 @@ export class Toolbox {
       switches: options.repairs,
       limits: settleInputLimits(options.inputLimits),
       resolveName: (name: string) => resolveName(this.#catalogNow().index, name, [], true)?.target,
+      custom: groupCustomSteps(options.customRepairs),
     });
     this.#memoryTool = options.memoryTool ?? true;
     this.#timeoutMs = options.timeoutMs;
@@ -259,10 +263,16 @@ export class Toolbox {
     let ownership: InputOwnership = "shared";
     let read: ParsedArguments | undefined;
     let decoded: unknown;
+    const custom = settings.custom;
     if (typeof raw === "string") {
       ownership = "owned";
-      read = parseArguments(raw, repairs, settings);
-      const check = read.ok ? quickCheckOf(entry, plan) : undefined;
+      read = parseArguments(
+        custom === undefined ? raw : beforeParse(custom, raw, entry, repairs),
+        repairs,
+        settings,
+      );
+      // Steps of the toolbox's own after parsing need the full decode: no quick path then.
+      const check = read.ok && custom === undefined ? quickCheckOf(entry, plan) : undefined;
       if (read.ok && check !== undefined && passesQuickCheck(check, read.value)) {
         ownership = "checked";
         decoded = read.value;
@@ -272,7 +282,7 @@ export class Toolbox {
       decoded = decodeCall(id, name, entry, call, plan, settings, repairs, read);
       if (decoded instanceof UnreadableCall) return decoded.result;
     }
-    const coerce = coercionFor(entry, switches);
+    const coerce = coercionFor(entry, switches, custom);
     // Not awaited when nothing waits: a synchronous activity's result comes back without extra ticks.
     const outcome = runActivity(
       entry.tool,
@@ -318,10 +328,15 @@ export class Toolbox {
     }
     const entry = found.target;
     const plan = this.#plan(entry, options.dialect);
-    const decoded = decodeCall(id, name, entry, call, plan, settings, repairs);
+    const custom = settings.custom;
+    const read =
+      custom !== undefined && typeof call.arguments === "string"
+        ? parseArguments(beforeParse(custom, call.arguments, entry, repairs), repairs, settings)
+        : undefined;
+    const decoded = decodeCall(id, name, entry, call, plan, settings, repairs, read);
     if (decoded instanceof UnreadableCall) return { ok: false, result: decoded.result };
     const { tool, activity } = entry;
-    const coerce = coercionFor(entry, switches);
+    const coerce = coercionFor(entry, switches, settings.custom);
     const checked = await validateActivityInput(tool, activity.name, decoded, coerce);
     const allRepairs = [...repairs, ...checked.repairs];
     if (!checked.ok) {
@@ -486,6 +501,26 @@ export class Toolbox {
     const message = unknownNameMessage(name, this.#enabledNames());
     return failedCall(id, name, message, "unknown_tool", repairs);
   }
+}
+
+/** The argument text after the toolbox's `before-parse` steps (which only ever get text). */
+function beforeParse(
+  custom: CustomSteps,
+  raw: string,
+  entry: CatalogEntry,
+  repairs: Repair[],
+): unknown {
+  if (custom.beforeParse.length === 0) return raw;
+  return runCustomSteps(custom.beforeParse, raw, repairContext(entry), repairs);
+}
+
+function groupCustomSteps(steps: readonly CustomRepairStep[] | undefined): CustomSteps | undefined {
+  if (steps === undefined || steps.length === 0) return undefined;
+  return Object.freeze({
+    beforeParse: steps.filter((step) => step.at === "before-parse"),
+    afterParse: steps.filter((step) => step.at === "after-parse"),
+    afterValidationFailure: steps.filter((step) => step.at === "after-validation-failure"),
+  });
 }
 
 function callResult(

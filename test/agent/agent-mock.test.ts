@@ -108,7 +108,10 @@ describe("Agent on the mock driver (native protocol)", () => {
         (request) => {
           const last = request.messages.at(-1);
           assert.ok(last?.role === "tool");
-          assert.match(last.artifact.toText(), /none of the keys sent \("wrong"\) is a parameter of this activity; its parameters are "test"/);
+          assert.match(
+            last.artifact.toText(),
+            /none of the keys sent \("wrong"\) is a parameter of this activity; its parameters are "test"/,
+          );
           return {
             toolCalls: [{ id: "b", name: "MockTool_test", arguments: '{"test": "fixed"}' }],
           };
