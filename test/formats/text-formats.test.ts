@@ -50,6 +50,7 @@ describe("text formats: every listed format has the five fixtures", () => {
       "pythonic",
       "llama4-pythonic",
       "olmo3",
+      "lfm2",
       "qwen3-coder",
       "qwen3-xml",
       "seed-oss",

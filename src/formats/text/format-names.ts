@@ -17,4 +17,5 @@ export type TextSyntaxFormatName =
   | "seed-oss"
   | "minimax-m2"
   | "olmo3"
-  | "deepseek-v32";
+  | "deepseek-v32"
+  | "lfm2";

@@ -2,6 +2,7 @@ import type { ToolCallFormat } from "../tool-call-format.js";
 import { deepseekV32Format } from "./deepseek-v32.js";
 import { glm45Format } from "./glm45.js";
 import { harmonyFormat } from "./harmony.js";
+import { lfm2Format } from "./lfm2.js";
 import { llama4PythonicFormat } from "./llama4-pythonic.js";
 import { minimaxM2Format } from "./minimax-m2.js";
 import { olmo3Format } from "./olmo3.js";
@@ -22,6 +23,7 @@ export const textSyntaxFormats: readonly ToolCallFormat[] = [
   qwen3XmlFormat,
   glm45Format,
   llama4PythonicFormat,
+  lfm2Format,
   // The loosest: a bare list of calls, tried only when no format with markers read the reply.
   pythonicFormat,
 ];
