@@ -16,4 +16,6 @@ export type TextSyntaxFormatName =
   | "step3"
   | "seed-oss"
   | "minimax-m2"
-  | "olmo3";
+  | "olmo3"
+  | "deepseek-v32"
+  | "lfm2";

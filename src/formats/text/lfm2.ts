@@ -1,0 +1,32 @@
+import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { readPythonCalls } from "./python-calls.js";
+import { buildResult, markerBlocks } from "./text-result.js";
+
+const OPEN = "<|tool_call_start|>";
+const CLOSE = "<|tool_call_end|>";
+const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
+
+/**
+ * Liquid AI LFM2's format (vLLM `lfm2`): a Python list of calls between `<|tool_call_start|>` and
+ * `<|tool_call_end|>`, e.g. `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>`.
+ *
+ * @example
+ * ```ts
+ * lfm2Format.parse('<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>').calls;
+ * // [{ name: "get_weather", arguments: { city: "Paris" } }]
+ * ```
+ */
+export const lfm2Format: ToolCallFormat = {
+  name: "lfm2",
+  detect: (text) => text.includes(OPEN),
+  parse: parseLfm2,
+};
+
+function parseLfm2(text: string): ParsedToolCalls {
+  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
+    start: block.start,
+    end: block.end,
+    ...readPythonCalls(block.body, { shape: "list-or-sequence", endsAtCutOff: !block.closed }),
+  }));
+  return buildResult("lfm2", text, blocks);
+}

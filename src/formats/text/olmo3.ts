@@ -1,0 +1,35 @@
+import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { readPythonCalls } from "./python-calls.js";
+import { buildResult, markerBlocks } from "./text-result.js";
+
+const OPEN = "<function_calls>";
+const CLOSE = "</function_calls>";
+
+/**
+ * OLMo 3's format (vLLM `olmo3`): Python calls one per line between `<function_calls>` and
+ * `</function_calls>`; JSON's `true`/`false`/`null` are read as well as Python's.
+ *
+ * @example
+ * ```ts
+ * olmo3Format.parse("<function_calls>get_weather(city='Paris', metric=null)</function_calls>").calls;
+ * // [{ name: "get_weather", arguments: { city: "Paris", metric: null } }]
+ * ```
+ */
+export const olmo3Format: ToolCallFormat = {
+  name: "olmo3",
+  detect: (text) => text.includes(OPEN),
+  parse: parseOlmo3,
+};
+
+function parseOlmo3(text: string): ParsedToolCalls {
+  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
+    start: block.start,
+    end: block.end,
+    ...readPythonCalls(block.body, {
+      shape: "sequence",
+      endsAtCutOff: !block.closed,
+      jsonLiterals: true,
+    }),
+  }));
+  return buildResult("olmo3", text, blocks);
+}

@@ -1,0 +1,153 @@
+import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
+import {
+  PYTHON_LITERAL_LIMITS,
+  type PythonLiteralOptions,
+  parsePythonCall,
+} from "./python-literal.js";
+import { type PyToken, tokenizePython } from "./python-tokenizer.js";
+import { CUT_OFF, refusal } from "./text-result.js";
+
+/**
+ * @internal How a body of Python calls is laid out: a list `[f(), g()]`, or calls one after another
+ * (separated by newlines, commas or semicolons), or either.
+ *
+ * @example
+ * ```ts
+ * const options: PythonCallsOptions = { shape: "list", endsAtCutOff: true };
+ * ```
+ */
+export interface PythonCallsOptions extends PythonLiteralOptions {
+  readonly shape: "list" | "sequence" | "list-or-sequence";
+  /** True when the body runs to the end of the reply (no closing marker), so a missing `)` means cut off. */
+  readonly endsAtCutOff: boolean;
+}
+
+/**
+ * @internal The calls read from a body of Python calls, and the ones refused.
+ *
+ * @example
+ * ```ts
+ * const read: PythonCallsRead = { calls: [], refused: [] };
+ * ```
+ */
+export interface PythonCallsRead {
+  readonly calls: ParsedToolCall[];
+  readonly refused: RefusedToolCall[];
+}
+
+/**
+ * @internal Reads every call of a body of Python calls. Each call is cut out by bracket matching
+ * first, so a call that cannot be read is refused alone and the calls around it still count; a call
+ * the text ends inside is refused as cut off and reading stops there.
+ *
+ * @example
+ * ```ts
+ * readPythonCalls("[get_weather(city='Paris'), get_time(city='Ber", { shape: "list", endsAtCutOff: true });
+ * // calls: [{ name: "get_weather", arguments: { city: "Paris" } }], refused: one (cut off)
+ * ```
+ */
+export function readPythonCalls(body: string, options: PythonCallsOptions): PythonCallsRead {
+  const calls: ParsedToolCall[] = [];
+  const refused: RefusedToolCall[] = [];
+  if (body.length > PYTHON_LITERAL_LIMITS.maxLength) {
+    refused.push(
+      refusal(`the calls are longer than ${PYTHON_LITERAL_LIMITS.maxLength} characters`, body),
+    );
+    return { calls, refused };
+  }
+  const tokens = tokenizePython(body);
+  const rest = (from: number): string => body.slice(tokens[from]?.start ?? body.length);
+  let i = 0;
+  const list = options.shape !== "sequence" && isOp(tokens[0], "[");
+  if (list) i = 1;
+  else if (options.shape === "list") {
+    if (tokens.length > 0)
+      refused.push(refusal("expected a list of calls [name(arg=value), ...]", body));
+    return { calls, refused };
+  }
+  while (i < tokens.length) {
+    if (isOp(tokens[i], ";") || (!list && isOp(tokens[i], ","))) {
+      i++;
+      continue;
+    }
+    if (list && isOp(tokens[i], "]")) {
+      if (i + 1 < tokens.length)
+        refused.push(refusal("unexpected text after the list of calls", rest(i + 1)));
+      return { calls, refused };
+    }
+    const callStart = i;
+    let open = i + 1;
+    while (isOp(tokens[open], ".") && tokens[open + 1]?.kind === "name") open += 2;
+    if (tokens[i]?.kind !== "name" || !isOp(tokens[open], "(")) {
+      refused.push(refusal("expected a call name(arg=value, ...)", rest(i)));
+      return { calls, refused };
+    }
+    const close = matchBracket(tokens, open);
+    if (close === "mismatch") {
+      refused.push(
+        refusal(
+          "unbalanced brackets in the call; check its parentheses and quotes",
+          rest(callStart),
+        ),
+      );
+      return { calls, refused };
+    }
+    if (close === "eof") {
+      const cutOff = options.endsAtCutOff || tokens.at(-1)?.cutOff === true;
+      refused.push(
+        refusal(cutOff ? CUT_OFF : "the call is not closed; add the missing ')'", rest(callStart)),
+      );
+      return { calls, refused };
+    }
+    const raw = body.slice((tokens[callStart] as PyToken).start, (tokens[close] as PyToken).end);
+    const read = parsePythonCall(tokens, callStart, close + 1, options);
+    if (read.ok) calls.push({ name: read.value.name, arguments: read.value.arguments });
+    else refused.push(refusal(read.reason, raw));
+    i = close + 1;
+    if (list && !isOp(tokens[i], "]")) {
+      if (isOp(tokens[i], ",")) i++;
+      else if (i < tokens.length) {
+        refused.push(refusal("calls in the list must be separated by commas", rest(i)));
+        return { calls, refused };
+      }
+    }
+  }
+  // A list whose "]" never came: the calls read so far are complete; nothing partial is returned.
+  return { calls, refused };
+}
+
+/**
+ * @internal The end (exclusive offset) of the bracketed Python expression that starts at
+ * `text[start]`, or `"eof"` when the text ends first, or `"mismatch"` when brackets do not pair.
+ *
+ * @example
+ * ```ts
+ * findPythonBracketEnd("[f(a=')')] rest", 0); // 10
+ * ```
+ */
+export function findPythonBracketEnd(text: string, start: number): number | "eof" | "mismatch" {
+  const source = text.slice(start, start + PYTHON_LITERAL_LIMITS.maxLength);
+  const tokens = tokenizePython(source);
+  const close = matchBracket(tokens, 0);
+  if (typeof close !== "number") return close;
+  return start + (tokens[close] as PyToken).end;
+}
+
+function matchBracket(tokens: readonly PyToken[], open: number): number | "eof" | "mismatch" {
+  const pairs: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
+  const stack: string[] = [];
+  for (let i = open; i < tokens.length; i++) {
+    const token = tokens[i] as PyToken;
+    if (token.kind !== "op") continue;
+    if (token.text === "(" || token.text === "[" || token.text === "{") stack.push(token.text);
+    const opener = pairs[token.text];
+    if (opener === undefined) continue;
+    if (stack.pop() !== opener) return "mismatch";
+    if (stack.length === 0) return i;
+  }
+  return "eof";
+}
+
+function isOp(token: PyToken | undefined, text: string): boolean {
+  return token?.kind === "op" && token.text === text;
+}

@@ -1,0 +1,124 @@
+import type {
+  ParsedToolCall,
+  ParsedToolCalls,
+  RefusedToolCall,
+  ToolCallFormatName,
+} from "../tool-call-format.js";
+
+/** @internal The reason given for a call the reply ends inside. */
+export const CUT_OFF = "the reply ends inside this call (cut off?); send the complete call again";
+
+const MAX_RAW = 500;
+
+/**
+ * @internal A refused call, its raw text clipped to 500 characters.
+ *
+ * @example
+ * ```ts
+ * refusal(CUT_OFF, "<tool_call>\n<function=f>"); // { reason: CUT_OFF, raw: "<tool_call>\n<function=f>" }
+ * ```
+ */
+export function refusal(reason: string, raw: string): RefusedToolCall {
+  return { reason, raw: raw.length > MAX_RAW ? raw.slice(0, MAX_RAW) : raw };
+}
+
+/**
+ * @internal A span of the reply that holds calls: it is cut out of `text`, and its calls and
+ * refusals are reported in reply order.
+ *
+ * @example
+ * ```ts
+ * const block: CallBlock = { start: 0, end: 10, calls: [], refused: [] };
+ * ```
+ */
+export interface CallBlock {
+  readonly start: number;
+  readonly end: number;
+  readonly calls: readonly ParsedToolCall[];
+  readonly refused: readonly RefusedToolCall[];
+}
+
+/**
+ * @internal Assembles a format's result from the blocks it found: the text is the reply without
+ * the blocks, trimmed; the format is named only when a block holds a call or a refusal.
+ *
+ * @example
+ * ```ts
+ * buildResult("glm45", "Hi", []); // { calls: [], text: "Hi", format: undefined, refused: [] }
+ * ```
+ */
+export function buildResult(
+  format: ToolCallFormatName,
+  text: string,
+  blocks: readonly CallBlock[],
+): ParsedToolCalls {
+  const calls: ParsedToolCall[] = [];
+  const refused: RefusedToolCall[] = [];
+  let remaining = "";
+  let at = 0;
+  for (const block of blocks) {
+    remaining += text.slice(at, block.start);
+    at = block.end;
+    calls.push(...block.calls);
+    refused.push(...block.refused);
+  }
+  remaining += text.slice(at);
+  const found = calls.length > 0 || refused.length > 0;
+  return { calls, text: remaining.trim(), format: found ? format : undefined, refused };
+}
+
+/**
+ * @internal Finds the blocks between an opening and a closing marker, skipping reasoning spans
+ * (`<think>…</think>` and the like) where a model may only be talking about calls. A block with no
+ * closing marker runs to the end of the reply and is read as possibly cut off.
+ *
+ * @example
+ * ```ts
+ * markerBlocks("a<x>1</x>", { open: "<x>", close: "</x>" }); // [{ start: 1, end: 9, body: "1", closed: true }]
+ * ```
+ */
+export function markerBlocks(
+  text: string,
+  markers: { open: string; close: string; skip?: readonly (readonly [string, string])[] },
+): { start: number; end: number; body: string; closed: boolean }[] {
+  const blocks: { start: number; end: number; body: string; closed: boolean }[] = [];
+  const skipped = skipSpans(text, markers.skip ?? []);
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf(markers.open, from);
+    if (start < 0) return blocks;
+    const inside = skipped.find(([s, e]) => start >= s && start < e);
+    if (inside !== undefined) {
+      from = inside[1];
+      continue;
+    }
+    const bodyStart = start + markers.open.length;
+    const close = text.indexOf(markers.close, bodyStart);
+    if (close < 0) {
+      blocks.push({ start, end: text.length, body: text.slice(bodyStart), closed: false });
+      return blocks;
+    }
+    const end = close + markers.close.length;
+    blocks.push({ start, end, body: text.slice(bodyStart, close), closed: true });
+    from = end;
+  }
+}
+
+function skipSpans(
+  text: string,
+  pairs: readonly (readonly [string, string])[],
+): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const [open, close] of pairs) {
+    let from = 0;
+    for (;;) {
+      const start = text.indexOf(open, from);
+      if (start < 0) break;
+      const closeAt = text.indexOf(close, start + open.length);
+      const end = closeAt < 0 ? text.length : closeAt + close.length;
+      spans.push([start, end]);
+      from = end;
+    }
+  }
+  return spans;
+}
