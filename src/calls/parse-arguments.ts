@@ -1,6 +1,7 @@
 import { jsonrepair } from "jsonrepair";
 import type { CustomRepairStep } from "./custom-repair-step.js";
 import { duplicateKeyProblem } from "./duplicate-keys.js";
+import { findCallInText } from "./find-call-in-text.js";
 import {
   defaultInputLimits,
   type SettledInputLimits,
@@ -109,6 +110,12 @@ function parseBroken(
     }
   }
   if (!stepEnabled(options, "repair-json")) return failure(parseError);
+  // A raw model reply in a call format of its own (`<|python_tag|>fn(a=1, b={"x": 2})`, `[fn(a=1)]`,
+  // Qwen XML) is not broken JSON: repairing it would promote a piece of it to the whole input. The
+  // decoder reads it as the call it is.
+  if (stepEnabled(options, "unwrap-call") && findCallInText(raw).kind !== "none") {
+    return failure(`${shorten(parseError)}; the arguments are a call in a model's own format`);
+  }
   // Repair time grows with the text (about 0.25 ms per KiB here): past the limit, only valid JSON passes.
   if (text.length > settings.limits.maxRepairLength) {
     return failure(

@@ -24,7 +24,8 @@ const bareCall: CallShape = { ...nameAndArguments, requireArguments: true };
  */
 export const llama3JsonFormat: ToolCallFormat = {
   name: "llama3-json",
-  detect: (text) => text.includes(PYTHON_TAG) || CALL_START.test(text),
+  // A Python call after the tag (`<|python_tag|>fn(a=1)`) is the pythonic format's, not this one's.
+  detect: (text) => (text.includes(PYTHON_TAG) && jsonAfterTag(text)) || CALL_START.test(text),
   parse: (text) => {
     const reader = new ReplyReader(text, "llama3-json");
     for (const token of END_TOKENS) reader.removeAll(token);
@@ -34,6 +35,11 @@ export const llama3JsonFormat: ToolCallFormat = {
     return reader.result();
   },
 };
+
+function jsonAfterTag(text: string): boolean {
+  const at = text.indexOf(PYTHON_TAG) + PYTHON_TAG.length;
+  return text.charAt(skipSpace(text, at)) === "{";
+}
 
 function readTagged(reader: ReplyReader, tag: number): void {
   const text = reader.text;
