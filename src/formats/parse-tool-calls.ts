@@ -49,7 +49,14 @@ export function parseToolCalls(text: string, options: ParseToolCallsOptions = {}
   return { calls: [], text: text.trim(), format: undefined, refused: [] };
 }
 
-/** @internal Every format's name, in auto-detection order. */
+/**
+ * Every format's name, in auto-detection order.
+ *
+ * @example
+ * ```ts
+ * toolCallFormatNames().includes("hermes"); // true
+ * ```
+ */
 export function toolCallFormatNames(): ToolCallFormatName[] {
   return formats.map((format) => format.name);
 }

@@ -124,6 +124,47 @@ describe("OllamaPromptDriver: the /api/chat wire format", () => {
     assert.equal(server.requests[1]?.streaming, true);
   });
 
+  it("reads tool calls a model wrote as text (Qwen3 XML, pythonic), only when the request had tools", async () => {
+    const xml =
+      "Checking.\n<tool_call>\n<function=Weather_forecast>\n<parameter=city>\nSão Paulo\n</parameter>\n</function>\n</tool_call>";
+    const tools = [
+      {
+        type: "function" as const,
+        function: {
+          name: "Weather_forecast",
+          description: "Forecast",
+          parameters: { type: "object" as const, properties: { city: { type: "string" } } },
+        },
+      },
+    ];
+    server.script(
+      reply({ text: xml }),
+      reply({ text: "[Weather_forecast(city='Oslo')]" }),
+      reply({ text: xml }),
+    );
+    const request = { messages: [{ role: "user" as const, content: "Weather?" }], tools };
+    const first = await driver.generate(request);
+    assert.deepEqual(
+      first.toolCalls.map((call) => [call.name, call.arguments]),
+      [["Weather_forecast", { city: "São Paulo" }]],
+    );
+    assert.equal(first.text, "Checking.");
+    assert.equal(first.finishReason, "tool-calls");
+    const streamed = await collectStream(driver.stream(request));
+    assert.deepEqual(
+      streamed.toolCalls.map((call) => call.arguments),
+      [{ city: "Oslo" }],
+    );
+    // Without tools in the request the text is an answer, read as it is.
+    const plain = await driver.generate({ messages: request.messages });
+    assert.equal(plain.toolCalls.length, 0);
+    assert.equal(plain.text, xml);
+    assert.throws(
+      () => new OllamaPromptDriver({ model: "m", textToolCalls: "nope" as never }),
+      /textToolCalls/,
+    );
+  });
+
   it("applies timeoutMs to the wait for a stream to start", async () => {
     const impatient = new OllamaPromptDriver({
       model: "qwen-test",

@@ -1,5 +1,7 @@
 import type { ChatRequest, ChatResponse } from "ollama";
 import { DriverConfigError } from "../../errors/driver-config-error.js";
+import { parseToolCalls, toolCallFormatNames } from "../../formats/parse-tool-calls.js";
+import type { ToolCallFormatName } from "../../formats/tool-call-format.js";
 import {
   aBoolean,
   aNumber,
@@ -49,6 +51,12 @@ export interface OllamaDriverOptions extends DriverOptions {
   keepAlive?: string | number | undefined;
   /** Ollama model options (`num_ctx`, `seed`, …), under the request's own ones. */
   modelOptions?: JsonObject | undefined;
+  /**
+   * Tool calls a model writes as text (its chat template does not parse them): read from the reply in
+   * this format, or any known one (`"auto"`, the default), when the request had tools and Ollama
+   * returned no `tool_calls`; `false` leaves the text as it is. See `parseToolCalls`.
+   */
+  textToolCalls?: ToolCallFormatName | "auto" | false | undefined;
 }
 
 type OllamaSdk = typeof import("ollama");
@@ -57,6 +65,7 @@ const optionRules = {
   think: either(aBoolean, oneOf("low", "medium", "high")),
   keepAlive: either(aString, aNumber),
   modelOptions: anObject,
+  textToolCalls: oneOf(false, "auto", ...toolCallFormatNames()),
 };
 
 /**
@@ -102,7 +111,7 @@ export class OllamaPromptDriver implements PromptDriver {
     const call = this.#connect(await this.#loadSdk(), signal);
     try {
       const response = await call.client.chat({ ...body, stream: false });
-      return convertChatResponse(response, context);
+      return this.#textCalls(convertChatResponse(response, context), request);
     } catch (error) {
       throw toOllamaError(error, context, call.timedOut());
     } finally {
@@ -131,7 +140,9 @@ export class OllamaPromptDriver implements PromptDriver {
         yield* assembled.add(chunk);
       }
       signal?.throwIfAborted();
-      yield* finishEvents(convertChatResponse(assembled.complete(context), context));
+      yield* finishEvents(
+        this.#textCalls(convertChatResponse(assembled.complete(context), context), request),
+      );
     } catch (error) {
       throw toOllamaError(error, context, call.timedOut());
     } finally {
@@ -196,6 +207,22 @@ export class OllamaPromptDriver implements PromptDriver {
   #loadSdk(): Promise<OllamaSdk> {
     this.#sdk ??= loadPackage("OllamaPromptDriver", "ollama", () => import("ollama"));
     return this.#sdk;
+  }
+
+  /** The calls written in the reply's text, when Ollama's template left them there. */
+  #textCalls(response: PromptResponse, request: PromptRequest): PromptResponse {
+    const format = this.#options.textToolCalls ?? "auto";
+    if (format === false) return response;
+    if ((request.tools?.length ?? 0) === 0 || response.toolCalls.length > 0) return response;
+    if (response.text.trim() === "") return response;
+    const parsed = parseToolCalls(response.text, { format });
+    if (parsed.calls.length === 0) return response;
+    const toolCalls: ToolCall[] = parsed.calls.map((call, index) => ({
+      id: call.id ?? `ollama-text-call-${index}-${call.name}`,
+      name: call.name,
+      arguments: call.arguments as ToolCall["arguments"],
+    }));
+    return { ...response, text: parsed.text, toolCalls, finishReason: "tool-calls" };
   }
 
   #context(signal: AbortSignal | undefined): FailureContext {

@@ -1,0 +1,26 @@
+/**
+ * Reading tool calls from an open model's raw text reply, in every format vLLM's tool parsers read
+ * (Hermes, Mistral, Llama, DeepSeek, Kimi K2, Qwen3 XML, GLM, Harmony, pythonic …).
+ *
+ * @example
+ * ```ts
+ * import { parseToolCalls } from "toolwright/formats";
+ * const { calls, text, refused } = parseToolCalls(reply);
+ * ```
+ * @module
+ */
+import "./node-check.js";
+
+export type { JsonMarkerFormatName } from "./formats/json/format-names.js";
+export {
+  type ParseToolCallsOptions,
+  parseToolCalls,
+  toolCallFormatNames,
+} from "./formats/parse-tool-calls.js";
+export type { TextSyntaxFormatName } from "./formats/text/format-names.js";
+export type {
+  ParsedToolCall,
+  ParsedToolCalls,
+  RefusedToolCall,
+  ToolCallFormatName,
+} from "./formats/tool-call-format.js";
