@@ -1,4 +1,5 @@
 import type { ToolCall } from "../drivers/spec.js";
+import { parseToolCalls } from "../formats/parse-tool-calls.js";
 import type { JsonObject } from "../schema/json.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import type { Protocol } from "./protocol.js";
@@ -24,6 +25,27 @@ export const reactProtocol: Protocol = {
     const marker = response.text.indexOf(reactStopSequence);
     const text = (marker === -1 ? response.text : response.text.slice(0, marker)).trimEnd();
     const turn = parseReactOutput(text);
+    // No `Actions:` and no `Answer:`: the model may have fallen back to its own tool-call format.
+    const native =
+      turn.actions.length === 0 && turn.error === undefined && !/^Answer:/m.test(text)
+        ? parseToolCalls(text)
+        : undefined;
+    if (native !== undefined && (native.calls.length > 0 || native.refused.length > 0)) {
+      const refused = native.refused[0];
+      return {
+        assistant: { role: "assistant", content: text },
+        calls: native.calls.map((call, index) => ({
+          id: call.id ?? `t${index + 1}`,
+          name: call.name,
+          arguments: call.arguments as ToolCall["arguments"],
+        })),
+        answer: undefined,
+        problem:
+          refused === undefined || native.calls.length > 0
+            ? undefined
+            : `Actions JSON decoding error: ${refused.reason}; write your actions after "Actions:" as the system prompt shows`,
+      };
+    }
     const calls: ToolCall[] = turn.actions.map((action) => ({
       id: action.tag,
       name: nameFor(toolbox, action.name, action.path),

@@ -10,6 +10,34 @@ const lastUserText = (messages: readonly { role: string; content?: unknown }[]) 
 };
 
 describe("Agent with the text (ReAct) protocol", () => {
+  it("runs calls a model wrote in its own format instead of Actions (Hermes, pythonic)", async () => {
+    const driver = new MockPromptDriver({
+      responses: [
+        'Thought: test it\n<tool_call>{"name": "MockTool_test", "arguments": {"test": "one"}}</tool_call>',
+        (request) => {
+          assert.match(lastUserText(request.messages), /ack one/);
+          return "[MockTool_test(test='two')]";
+        },
+        (request) => {
+          assert.match(lastUserText(request.messages), /ack two/);
+          return '<tool_call>{"name": "MockTool_test", "arguments": {"te';
+        },
+        (request) => {
+          assert.match(lastUserText(request.messages), /cut off/);
+          return "Answer: done";
+        },
+      ],
+    });
+    const result = await new Agent({ driver, tools: [new MockTool()], protocol: "react" }).run(
+      "go",
+    );
+    assert.equal(result.output.toText(), "done");
+    assert.deepEqual(
+      result.toolCalls.map((entry) => entry.result.artifact.toText()),
+      ["ack one", "ack two"],
+    );
+  });
+
   it("runs actions from the text, replies with <|Response|> and ends on Answer", async () => {
     const driver = new MockPromptDriver({
       responses: [
