@@ -141,21 +141,37 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
   program
     .command("call")
     .description("decode (tolerantly), run and print one call (exit 1 on an ErrorArtifact)")
-    .usage("[options] [module] <name> [json]")
-    .argument("<words...>", "[module] <name> [json]: json defaults to {}; - reads it from stdin")
+    .usage("[options] [module] <name> [json]  |  --raw <reply|-> [module]")
+    .argument("[words...]", "[module] <name> [json]: json defaults to {}; - reads it from stdin")
     .option("--json", "print the artifact and repairs as JSON")
     .option("--timeout <ms>", "time limit for the call", positiveInteger)
+    .option(
+      "--raw <reply>",
+      "a model's whole raw reply (- reads it from stdin): run every tool call written in it, in any open model's format",
+    )
+    .option("--format <name>", "the reply's tool-call format for --raw (auto-detected by default)")
     .addOption(db())
-    .action(async (words: string[], options: { json?: boolean; timeout?: number; db: string }) => {
-      done(
-        await (await import("./commands/call.js")).callCommand(
-          words,
-          { json: options.json === true, timeout: options.timeout, db: options.db },
-          output(),
-          streams.stdin,
-        ),
-      );
-    });
+    .action(
+      async (
+        words: string[],
+        options: { json?: boolean; timeout?: number; db: string; raw?: string; format?: string },
+      ) => {
+        done(
+          await (await import("./commands/call.js")).callCommand(
+            words,
+            {
+              json: options.json === true,
+              timeout: options.timeout,
+              db: options.db,
+              raw: options.raw,
+              format: options.format,
+            },
+            output(),
+            streams.stdin,
+          ),
+        );
+      },
+    );
 
   program
     .command("serve")

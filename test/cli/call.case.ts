@@ -29,6 +29,27 @@ export function callCases(toolwright: CliRunner, fixtures: () => string): void {
     assert.ok(!existsSync(db), "nothing was stored, so no memory file was created");
   });
 
+  it("call --raw: runs the calls of a model's raw reply, in its own format; refuses a cut-off one", async () => {
+    const module = join(fixtures(), "tools.ts");
+    const hermes =
+      'Sure.\n<tool_call>{"name": "GreeterTool_greet", "arguments": {"name": "Ada"}}</tool_call>\n<tool_call>{"name": "GreeterTool_greet", "arguments": {"name": "Bo"}}</tool_call>';
+    const [fromStdin, pythonic, cut] = await Promise.all([
+      toolwright(["call", "--raw", "-", module], { input: hermes }),
+      toolwright(["call", "--raw", "[GreeterTool_greet(name='Cy', times=2)]", module]),
+      toolwright([
+        "call",
+        "--raw",
+        '<tool_call>{"name": "GreeterTool_greet", "arguments": {"na',
+        module,
+      ]),
+    ]);
+    assert.equal(expectCode(fromStdin, 0).stdout, "Hello, Ada!\nHello, Bo!\n");
+    assert.match(fromStdin.stderr, /2 call\(s\) in the hermes format/);
+    assert.equal(expectCode(pythonic, 0).stdout, "Hello, Cy!Hello, Cy!\n");
+    assert.match(expectCode(cut, 1).stderr, /refused call: .*cut off/);
+    assert.equal(cut.stdout, "");
+  });
+
   it("call: --json for machines; exit 1 with the error on an ErrorArtifact", async () => {
     const module = join(fixtures(), "tools.ts");
     const [json, invalid, unknown] = await Promise.all([
