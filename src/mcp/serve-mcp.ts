@@ -2,6 +2,7 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { packageVersion } from "../internal/package-version.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { isLoopbackHost } from "./http-guards.js";
 import type { HttpSettings } from "./http-host.js";
 import { checkServeOptions } from "./mcp-option-rules.js";
 import type { McpServerInfo } from "./mcp-server.js";
@@ -13,6 +14,8 @@ import type {
 } from "./serve-mcp-options.js";
 
 const subject = "serveMcp";
+/** 2 MiB: JSON.parse of the worst such body (all distinct keys) takes about 0.1 s on a small VM. */
+const defaultMaxBodyBytes = 2 * 1024 * 1024;
 const mcpSdk = "@modelcontextprotocol/sdk";
 
 /**
@@ -38,6 +41,7 @@ export async function serveMcp(
     throw new McpConfigError({ subject, option: "toolbox", message: "must be a Toolbox" });
   }
   checkServeOptions(options);
+  const settings = options.transport === "http" ? httpSettings(options) : undefined;
   const info: McpServerInfo = {
     name: options.name ?? "toolwright",
     version: options.version ?? packageVersion(),
@@ -47,9 +51,9 @@ export async function serveMcp(
   toolbox.toProviderTools("mcp");
   // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
   requirePackage(subject, mcpSdk, `${mcpSdk}/server/index.js`);
-  if (options.transport === "stdio") return serveStdio(toolbox, info, options);
+  if (settings === undefined) return serveStdio(toolbox, info, options as StdioServeOptions);
   const { serveHttp } = await loadPackage(subject, mcpSdk, () => import("./http-host.js"));
-  return serveHttp(toolbox, info, httpSettings(options));
+  return serveHttp(toolbox, info, settings);
 }
 
 async function serveStdio(
@@ -84,14 +88,24 @@ async function serveStdio(
 
 function httpSettings(options: HttpServeOptions): HttpSettings {
   // Types and ranges were checked with the other options (`mcp-option-rules.ts`).
+  const host = options.host ?? "127.0.0.1";
+  if (options.token === undefined && !isLoopbackHost(host)) {
+    throw new McpConfigError({
+      subject,
+      option: "token",
+      message: `is required when "host" is not a loopback address (got ${JSON.stringify(host)}): anyone who can reach the port could call the tools`,
+    });
+  }
   return {
-    host: options.host ?? "127.0.0.1",
+    host,
     port: options.port ?? 0,
     token: options.token,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
-    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     maxSessions: options.maxSessions ?? 256,
     sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+    headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
   };
 }
