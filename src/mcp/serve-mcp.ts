@@ -24,12 +24,14 @@ const mcpSdk = "@modelcontextprotocol/sdk";
  * annotations; calls run through the toolbox's tolerant pipeline, so invalid input comes back as an
  * `isError` result the model can fix, while an unknown tool is a protocol error (-32602). Artifacts
  * become MCP content (JSON → `structuredContent`, images → image blocks, memory references →
- * `resource_link`) and the task memory's namespaces are readable resources.
+ * `resource_link`) and the task memory's namespaces are readable resources. Over HTTP a `host` other
+ * than loopback needs a `token` (`McpConfigError` otherwise); bodies, headers and sessions are bounded
+ * (`maxBodyBytes`, `headersTimeoutMs`, `bodyTimeoutMs`, `maxSessions`).
  *
  * @example
  * ```ts
  * import { serveMcp } from "toolwright/mcp";
- * const server = await serveMcp(new Toolbox([new CalculatorTool()]), { transport: "http", port: 0 });
+ * const server = await serveMcp(new Toolbox([new CalculatorTool()]), { transport: "http", port: 0, token });
  * console.error(`listening on ${server.url}`); // http://127.0.0.1:<port>/mcp
  * ```
  */

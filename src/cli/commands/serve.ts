@@ -111,7 +111,9 @@ function checkFlags(modulePath: string | undefined, options: ServeOptions): void
     throw new CliError("--token, --allowed-host and --allowed-origin apply to --http; add --http");
   }
   if (!options.http && options.allowWrites) {
-    throw new CliError("--allow-writes applies to --http (stdio serves every activity); add --http");
+    throw new CliError(
+      "--allow-writes applies to --http (stdio serves every activity); add --http",
+    );
   }
   if (options.http && options.token === undefined && !isLoopbackHost(options.host)) {
     throw new CliError(
