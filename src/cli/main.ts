@@ -165,10 +165,9 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     .option("--host <host>", "address to bind (HTTP; not loopback needs --token)", "127.0.0.1")
     .option("-p, --port <port>", "port (HTTP; 0 picks a free one)", portNumber, 3000)
     .addOption(
-      new Option(
-        "--token <token>",
-        "the bearer token clients must send (HTTP; generated and printed when not given)",
-      ).env("TOOLWRIGHT_TOKEN"),
+      new Option("--token <token>", "bearer token clients must send (HTTP; generated if none)").env(
+        "TOOLWRIGHT_TOKEN",
+      ),
     )
     .option("--allowed-host <host...>", "host names the Host header may carry (HTTP)")
     .option("--allowed-origin <origin...>", "browser origins allowed (HTTP)")
