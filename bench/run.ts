@@ -1,5 +1,5 @@
 // `npm run bench`: runs every scenario and writes bench/RESULTS.md (one section per scenario, plus the
-// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup
+// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load
 // (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
@@ -12,6 +12,7 @@ import { memoryScenario } from "./scenarios/memory.js";
 import { repairScenario } from "./scenarios/repair.js";
 import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
+import { serveLoadScenario } from "./scenarios/serve-load.js";
 import { startupScenario } from "./scenarios/startup.js";
 
 const scenarios: readonly Scenario[] = [
@@ -22,6 +23,7 @@ const scenarios: readonly Scenario[] = [
   memoryScenario,
   startupScenario,
   hostileScenario,
+  serveLoadScenario,
 ];
 
 const { values } = parseArgs({

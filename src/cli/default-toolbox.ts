@@ -7,15 +7,22 @@ import { FileManagerTool } from "../tools/file-manager/file-manager-tool.js";
 import { WebScraperTool } from "../tools/web-scraper/web-scraper-tool.js";
 import { LazySqliteStore } from "./lazy-sqlite-store.js";
 
+/** @internal Options of {@link builtInTools}. */
+export interface BuiltInToolsOptions {
+  /** The FileManagerTool's root; the current directory by default (`serve` passes its own). */
+  readonly filesRoot?: string | undefined;
+}
+
 /**
  * @internal The built-in tools that need no configuration: calculator, date and time, files under
- * the current directory, and the web scraper (off-prompt, so its pages go to task memory).
+ * `filesRoot` (the current directory unless given), and the web scraper (off-prompt, so its pages go
+ * to task memory).
  */
-export function builtInTools(): Tool[] {
+export function builtInTools(options: BuiltInToolsOptions = {}): Tool[] {
   return [
     new CalculatorTool(),
     new DateTimeTool(),
-    new FileManagerTool({ root: process.cwd() }),
+    new FileManagerTool({ root: options.filesRoot ?? process.cwd() }),
     new WebScraperTool(),
   ];
 }

@@ -21,6 +21,8 @@ export interface LoadedToolbox {
 export interface LoadOptions {
   /** The SQLite task memory file (`--db`). */
   readonly db: string;
+  /** The built-in FileManagerTool's root (`serve --files`); the current directory by default. */
+  readonly filesRoot?: string | undefined;
 }
 
 const typescript = new Set([".ts", ".mts", ".cts", ".tsx"]);
@@ -43,7 +45,7 @@ export async function loadToolbox(
   options: LoadOptions,
 ): Promise<LoadedToolbox> {
   if (modulePath === undefined) {
-    return withMemory(builtInTools(), "built-in tools", options);
+    return withMemory(builtInTools({ filesRoot: options.filesRoot }), "built-in tools", options);
   }
   const path = resolve(modulePath);
   if (!existsSync(path) || !statSync(path).isFile()) {

@@ -178,15 +178,20 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     .description("serve the tools as an MCP server (stdio, or Streamable HTTP at /mcp)")
     .argument("[module]", moduleHelp)
     .option("--http", "Streamable HTTP instead of stdio")
-    .option("--host <host>", "address to bind (HTTP)", "127.0.0.1")
+    .option("--host <host>", "address to bind (HTTP; not loopback needs --token)", "127.0.0.1")
     .option("-p, --port <port>", "port (HTTP; 0 picks a free one)", portNumber, 3000)
     .addOption(
-      new Option("--token <token>", "require Authorization: Bearer <token> (HTTP)").env(
+      new Option("--token <token>", "bearer token clients must send (HTTP; generated if none)").env(
         "TOOLWRIGHT_TOKEN",
       ),
     )
     .option("--allowed-host <host...>", "host names the Host header may carry (HTTP)")
     .option("--allowed-origin <origin...>", "browser origins allowed (HTTP)")
+    .option("--allow-writes", "also serve activities not annotated readOnly (HTTP)")
+    .option(
+      "--files <dir>",
+      "the built-in FileManagerTool's root, created if missing (default: .toolwright/files)",
+    )
     .addOption(db())
     .action(
       async (
@@ -198,6 +203,8 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
           token?: string;
           allowedHost?: string[];
           allowedOrigin?: string[];
+          allowWrites?: boolean;
+          files?: string;
           db: string;
         },
         command: Command,
@@ -214,6 +221,8 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               allowedHost: options.allowedHost,
               allowedOrigin: options.allowedOrigin,
               db: options.db,
+              allowWrites: options.allowWrites === true,
+              files: options.files,
             },
             output(),
           ),

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { isIPv4, isIPv6 } from "node:net";
 
 /** @internal Host names every local client uses for a loopback server. */
 export const loopbackHosts: readonly string[] = ["127.0.0.1", "localhost", "[::1]"];
@@ -58,6 +59,49 @@ export function bearerMatches(authorization: string | undefined, token: string):
   if (match === null) return false;
   // Hashing first gives equal lengths, which timingSafeEqual needs, without leaking the token's length.
   return timingSafeEqual(digest(match[1] as string), digest(token));
+}
+
+/**
+ * Headers a request may carry once. Node keeps only the first `Host` or `Authorization` and joins
+ * repeated `Origin` values, so a second copy could slip past a check that reads the first one.
+ */
+const singleHeaders = new Set([
+  "host",
+  "authorization",
+  "origin",
+  "content-length",
+  "content-type",
+  "mcp-session-id",
+  "mcp-protocol-version",
+]);
+
+/** @internal The first header of {@link singleHeaders} that `rawHeaders` (name, value, …) repeats. */
+export function repeatedHeader(rawHeaders: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = (rawHeaders[index] as string).toLowerCase();
+    if (!singleHeaders.has(name)) continue;
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
+/**
+ * @internal Whether binding `host` keeps the server on this machine: `localhost`, `127.0.0.0/8`, `::1`
+ * (bracketed or not) and IPv4-mapped loopback. Wildcards (`0.0.0.0`, `::`) and other names are not.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  const lower = bare.toLowerCase();
+  if (lower === "localhost") return true;
+  if (isIPv4(lower)) return lower.startsWith("127.");
+  if (isIPv6(lower)) {
+    if (lower === "::1" || lower === "0:0:0:0:0:0:0:1") return true;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
+    return mapped?.startsWith("127.") === true;
+  }
+  return false;
 }
 
 function digest(text: string): Buffer {

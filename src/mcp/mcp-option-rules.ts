@@ -22,6 +22,12 @@ const nonEmptyStrings: OptionRule = {
   test: (value) => stringArray.test(value) && !(value as string[]).includes(""),
 };
 const transportRule = oneOf("stdio", "http");
+/** Node's timers take at most 2^31 - 1 ms; a longer delay would fire at once. */
+const timeoutRule: OptionRule = {
+  expected: "a whole number of milliseconds from 1 to 2147483647",
+  test: (value) =>
+    Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2 ** 31 - 1,
+};
 
 const commonRules: OptionRules = {
   transport: transportRule,
@@ -45,7 +51,9 @@ const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
     allowedOrigins: nonEmptyStrings,
     maxBodyBytes: positiveInteger,
     maxSessions: positiveInteger,
-    sessionIdleMs: positiveInteger,
+    sessionIdleMs: timeoutRule,
+    headersTimeoutMs: timeoutRule,
+    bodyTimeoutMs: timeoutRule,
   },
 };
 

@@ -1,22 +1,18 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  type Tool as McpToolSpec,
-  ReadResourceRequestSchema,
+import type {
+  CallToolResult,
+  JSONRPCRequest,
+  Tool as McpToolSpec,
+  ServerResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { unknownNameMessage } from "../calls/resolve-name.js";
+import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { listMemoryResources, readMemoryResource } from "./memory-resources.js";
 import { memoryUriTemplate } from "./memory-uri.js";
+import { callParams, checkListParams, readParams } from "./request-params.js";
+import { invalidParams, methodNotFound, RpcError, resourceNotFound } from "./rpc-error.js";
 import { toCallToolResult } from "./to-mcp-result.js";
-
-/** JSON-RPC code the MCP specification gives an unknown resource. */
-const resourceNotFound = -32002;
 
 /** @internal Who the server says it is in the MCP handshake. */
 export interface McpServerInfo {
@@ -25,10 +21,21 @@ export interface McpServerInfo {
   readonly instructions: string | undefined;
 }
 
+/** Longest tool name an unknown-tool message ranks the known names against (ranking costs its length). */
+const rankedNameLength = 128;
+
+/** The names in each compiled MCP tool list (the toolbox caches the list while its tools stay the same). */
+const namesOf = new WeakMap<object, ReadonlySet<string>>();
+
 /**
  * @internal One MCP `Server` over a toolbox (one per client session; they share the toolbox): tools
  * under their native names, calls through the toolbox's tolerant pipeline, task-memory namespaces as
  * resources.
+ *
+ * toolwright's methods are answered by the SDK's fallback handler rather than `setRequestHandler`: the
+ * SDK would first run its zod schema over the whole request (every key of `arguments`, twice for
+ * `tools/call`), and turn a mismatch into -32603 with a dump of zod issues. Here parameters are checked
+ * by hand — `arguments` only for being an object — and a problem is -32602 with toolwright's wording.
  */
 export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
   const server = new Server(
@@ -38,44 +45,64 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
       ...(info.instructions === undefined ? {} : { instructions: info.instructions }),
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(toolbox) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const name = request.params.name;
-    // MCP clients call exactly what tools/list gave them; a name outside it is a protocol error.
-    if (!toolbox.toProviderTools("mcp").some((tool) => tool.name === name)) {
-      throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+  server.fallbackRequestHandler = async (request: JSONRPCRequest, extra) => {
+    switch (request.method) {
+      case "tools/list":
+        checkListParams(request.params);
+        return { tools: listTools(toolbox) };
+      case "tools/call": {
+        const { name, arguments: input } = callParams(request.params);
+        const tools = toolbox.toProviderTools("mcp");
+        // MCP clients call exactly what tools/list gave them; a name outside it is a protocol error.
+        if (!mcpNames(tools).has(name)) {
+          const shown = name.length > rankedNameLength ? name.slice(0, rankedNameLength) : name;
+          const known = tools.map((tool) => tool.name);
+          throw new RpcError(invalidParams, unknownNameMessage(shown, known));
+        }
+        const result = await toolbox.execute(
+          { id: String(extra.requestId), name, arguments: input },
+          { dialect: "mcp", signal: extra.signal },
+        );
+        return toCallToolResult(result.artifact) satisfies CallToolResult;
+      }
+      case "resources/list":
+        checkListParams(request.params);
+        return { resources: await listMemoryResources(toolbox) };
+      case "resources/templates/list":
+        checkListParams(request.params);
+        return { resourceTemplates: [memoryTemplate] };
+      case "resources/read": {
+        const uri = readParams(request.params);
+        const result = await readMemoryResource(toolbox, uri);
+        if (result === undefined) {
+          throw new RpcError(resourceNotFound, `Resource ${uri} not found`, { uri });
+        }
+        return result satisfies ServerResult;
+      }
+      default:
+        throw new RpcError(methodNotFound, `Method not found: ${request.method}`);
     }
-    const result = await toolbox.execute(
-      { id: String(extra.requestId), name, arguments: request.params.arguments ?? {} },
-      { dialect: "mcp", signal: extra.signal },
-    );
-    return toCallToolResult(result.artifact) satisfies CallToolResult;
-  });
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: await listMemoryResources(toolbox),
-  }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-    resourceTemplates: [
-      {
-        uriTemplate: memoryUriTemplate,
-        name: "task-memory",
-        title: "Task memory namespace",
-        description:
-          "The text of tool output stored in a task memory, by memory_name and artifact_namespace",
-        mimeType: "text/plain",
-      },
-    ],
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const result = await readMemoryResource(toolbox, request.params.uri);
-    if (result === undefined) {
-      throw new McpError(resourceNotFound, `Resource ${request.params.uri} not found`, {
-        uri: request.params.uri,
-      });
-    }
-    return result;
-  });
+  };
   return server;
+}
+
+const memoryTemplate = {
+  uriTemplate: memoryUriTemplate,
+  name: "task-memory",
+  title: "Task memory namespace",
+  description:
+    "The text of tool output stored in a task memory, by memory_name and artifact_namespace",
+  mimeType: "text/plain",
+};
+
+/** The names of a compiled tool list, computed once per list rather than per call. */
+function mcpNames(tools: ProviderTools["mcp"]): ReadonlySet<string> {
+  let names = namesOf.get(tools);
+  if (names === undefined) {
+    names = new Set(tools.map((tool) => tool.name));
+    namesOf.set(tools, names);
+  }
+  return names;
 }
 
 /** The MCP dialect's tools (cached by the toolbox), each with a readable title. */

@@ -47,7 +47,11 @@ export interface HttpServeOptions extends McpServeCommonOptions {
   host?: string | undefined;
   /** The port; `0` (the default) picks a free one, read it from the handle's `url`. */
   port?: number | undefined;
-  /** When set, every request needs `Authorization: Bearer <token>`; others get 401. */
+  /**
+   * When set, every request needs `Authorization: Bearer <token>`; others get 401. Required when `host`
+   * is not a loopback address (`McpConfigError` otherwise). Without one on loopback, any local process
+   * can call the tools: pass one unless every local user and process may.
+   */
   token?: string | undefined;
   /**
    * Host names the `Host` header may carry (port ignored), against DNS rebinding; by default
@@ -59,10 +63,20 @@ export interface HttpServeOptions extends McpServeCommonOptions {
    * server's own `http://<allowed host>:<port>` origins.
    */
   allowedOrigins?: readonly string[] | undefined;
-  /** Largest request body in bytes, answered 413 beyond; 4 MiB by default. */
+  /**
+   * Largest request body in bytes, answered 413 beyond (on every request, `initialize` included);
+   * 2 MiB by default, which keeps parsing any one body under about a tenth of a second.
+   */
   maxBodyBytes?: number | undefined;
-  /** Most client sessions open at once, answered 503 beyond; 256 by default. */
+  /**
+   * Most client sessions open at once, answered 503 beyond; 256 by default. A session counts once its
+   * `initialize` request has arrived whole, so clients still sending one hold no slot.
+   */
   maxSessions?: number | undefined;
+  /** Time for a request's headers to arrive (milliseconds), then 408 and the connection closed; 10 s by default. */
+  headersTimeoutMs?: number | undefined;
+  /** Time for a request's body to arrive once its headers have (milliseconds), then 408 and the connection closed; 30 s by default. */
+  bodyTimeoutMs?: number | undefined;
   /**
    * A session with no request or stream open for this long (milliseconds) is closed, since clients
    * often leave without ending theirs; 30 minutes by default.

@@ -2,6 +2,7 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { packageVersion } from "../internal/package-version.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { isLoopbackHost } from "./http-guards.js";
 import type { HttpSettings } from "./http-host.js";
 import { checkServeOptions } from "./mcp-option-rules.js";
 import type { McpServerInfo } from "./mcp-server.js";
@@ -13,6 +14,8 @@ import type {
 } from "./serve-mcp-options.js";
 
 const subject = "serveMcp";
+/** 2 MiB: JSON.parse of the worst such body (all distinct keys) takes about 0.1 s on a small VM. */
+const defaultMaxBodyBytes = 2 * 1024 * 1024;
 const mcpSdk = "@modelcontextprotocol/sdk";
 
 /**
@@ -21,12 +24,14 @@ const mcpSdk = "@modelcontextprotocol/sdk";
  * annotations; calls run through the toolbox's tolerant pipeline, so invalid input comes back as an
  * `isError` result the model can fix, while an unknown tool is a protocol error (-32602). Artifacts
  * become MCP content (JSON → `structuredContent`, images → image blocks, memory references →
- * `resource_link`) and the task memory's namespaces are readable resources.
+ * `resource_link`) and the task memory's namespaces are readable resources. Over HTTP a `host` other
+ * than loopback needs a `token` (`McpConfigError` otherwise); bodies, headers and sessions are bounded
+ * (`maxBodyBytes`, `headersTimeoutMs`, `bodyTimeoutMs`, `maxSessions`).
  *
  * @example
  * ```ts
  * import { serveMcp } from "toolwright/mcp";
- * const server = await serveMcp(new Toolbox([new CalculatorTool()]), { transport: "http", port: 0 });
+ * const server = await serveMcp(new Toolbox([new CalculatorTool()]), { transport: "http", port: 0, token });
  * console.error(`listening on ${server.url}`); // http://127.0.0.1:<port>/mcp
  * ```
  */
@@ -38,6 +43,7 @@ export async function serveMcp(
     throw new McpConfigError({ subject, option: "toolbox", message: "must be a Toolbox" });
   }
   checkServeOptions(options);
+  const settings = options.transport === "http" ? httpSettings(options) : undefined;
   const info: McpServerInfo = {
     name: options.name ?? "toolwright",
     version: options.version ?? packageVersion(),
@@ -47,9 +53,9 @@ export async function serveMcp(
   toolbox.toProviderTools("mcp");
   // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
   requirePackage(subject, mcpSdk, `${mcpSdk}/server/index.js`);
-  if (options.transport === "stdio") return serveStdio(toolbox, info, options);
+  if (settings === undefined) return serveStdio(toolbox, info, options as StdioServeOptions);
   const { serveHttp } = await loadPackage(subject, mcpSdk, () => import("./http-host.js"));
-  return serveHttp(toolbox, info, httpSettings(options));
+  return serveHttp(toolbox, info, settings);
 }
 
 async function serveStdio(
@@ -84,14 +90,24 @@ async function serveStdio(
 
 function httpSettings(options: HttpServeOptions): HttpSettings {
   // Types and ranges were checked with the other options (`mcp-option-rules.ts`).
+  const host = options.host ?? "127.0.0.1";
+  if (options.token === undefined && !isLoopbackHost(host)) {
+    throw new McpConfigError({
+      subject,
+      option: "token",
+      message: `is required when "host" is not a loopback address (got ${JSON.stringify(host)}): anyone who can reach the port could call the tools`,
+    });
+  }
   return {
-    host: options.host ?? "127.0.0.1",
+    host,
     port: options.port ?? 0,
     token: options.token,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
-    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
     maxSessions: options.maxSessions ?? 256,
     sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+    headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
   };
 }

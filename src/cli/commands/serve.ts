@@ -1,3 +1,8 @@
+import { randomBytes } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { resolve } from "node:path";
+import { isLoopbackHost } from "../../mcp/http-guards.js";
+import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, warn } from "../output.js";
@@ -13,26 +18,30 @@ export interface ServeOptions {
   readonly allowedHost: readonly string[] | undefined;
   readonly allowedOrigin: readonly string[] | undefined;
   readonly db: string;
+  /** Serve activities not annotated `readOnly` over HTTP too (`--allow-writes`). */
+  readonly allowWrites: boolean;
+  /** The built-in FileManagerTool's root (`--files`); undefined when not given. */
+  readonly files: string | undefined;
 }
+
+/**
+ * @internal Where the built-in FileManagerTool works when `serve` is not told otherwise: a folder of
+ * its own, so a client can never reach the project around it (`.git`, sources, dotfiles).
+ */
+export const defaultFilesRoot = ".toolwright/files";
 
 /**
  * @internal `toolwright serve [module]`: the toolbox as an MCP server, on stdio (stdout carries the
  * protocol, so everything else goes to stderr) or Streamable HTTP; runs until the client hangs up
- * (stdio) or the process is interrupted.
+ * (stdio) or the process is interrupted. Over HTTP a bearer token is always required (generated and
+ * printed when none is given) and only `readOnly` activities are served unless `--allow-writes`.
  */
 export async function serveCommand(
   modulePath: string | undefined,
   options: ServeOptions,
   output: CliOutput,
 ): Promise<number> {
-  if (
-    !options.http &&
-    ((options.token !== undefined && !options.tokenFromEnvironment) ||
-      options.allowedHost !== undefined ||
-      options.allowedOrigin !== undefined)
-  ) {
-    throw new CliError("--token, --allowed-host and --allowed-origin apply to --http; add --http");
-  }
+  checkFlags(modulePath, options);
   let mcp: typeof import("../../mcp/serve-mcp.js");
   try {
     mcp = await import("../../mcp/serve-mcp.js");
@@ -42,24 +51,43 @@ export async function serveCommand(
       { cause: error },
     );
   }
-  const loaded = await loadToolbox(modulePath, { db: options.db });
+  const filesRoot =
+    modulePath === undefined ? await filesFolder(options.files ?? defaultFilesRoot) : undefined;
+  const loaded = await loadToolbox(modulePath, { db: options.db, filesRoot });
   try {
+    const hidden = options.http && !options.allowWrites ? hideWrites(loaded.toolbox) : 0;
     const count = loaded.toolbox.toProviderTools("mcp").length;
+    const token = options.http
+      ? (options.token ?? randomBytes(32).toString("base64url"))
+      : undefined;
     const server = options.http
       ? await mcp.serveMcp(loaded.toolbox, {
           transport: "http",
           host: options.host,
           port: options.port,
-          token: options.token,
+          token,
           allowedHosts: options.allowedHost,
           allowedOrigins: options.allowedOrigin,
         })
       : await mcp.serveMcp(loaded.toolbox, { transport: "stdio" });
     const where = server.url ?? "stdio";
+    const notes = [
+      `${count} tools from ${loaded.source}`,
+      ...(filesRoot === undefined ? [] : [`files in ${filesRoot}`]),
+      ...(hidden === 0
+        ? []
+        : [`${hidden} write ${hidden === 1 ? "activity" : "activities"} hidden (--allow-writes)`]),
+      ...(options.http ? ["bearer token required"] : []),
+    ];
     warn(
       output,
-      `${paint("green", "toolwright MCP server", output.stderr)} on ${paint("bold", where, output.stderr)} · ${count} tools from ${loaded.source}${options.http && options.token !== undefined ? " · bearer token required" : ""}`,
+      `${paint("green", "toolwright MCP server", output.stderr)} on ${paint("bold", where, output.stderr)} · ${notes.join(" · ")}`,
     );
+    if (options.http && options.token === undefined) {
+      // As Jupyter does: a fresh secret each run, shown only to whoever started the server.
+      warn(output, `  clients must send: Authorization: Bearer ${token}`);
+      warn(output, "  (token generated for this run; choose one with --token or TOOLWRIGHT_TOKEN)");
+    }
     const stop = () => void server.close();
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
@@ -71,4 +99,59 @@ export async function serveCommand(
   } finally {
     await loaded.close();
   }
+}
+
+function checkFlags(modulePath: string | undefined, options: ServeOptions): void {
+  if (
+    !options.http &&
+    ((options.token !== undefined && !options.tokenFromEnvironment) ||
+      options.allowedHost !== undefined ||
+      options.allowedOrigin !== undefined)
+  ) {
+    throw new CliError("--token, --allowed-host and --allowed-origin apply to --http; add --http");
+  }
+  if (!options.http && options.allowWrites) {
+    throw new CliError(
+      "--allow-writes applies to --http (stdio serves every activity); add --http",
+    );
+  }
+  if (options.http && options.token === undefined && !isLoopbackHost(options.host)) {
+    throw new CliError(
+      `--host ${options.host} lets other machines reach the server: set the token they must send with --token or TOOLWRIGHT_TOKEN`,
+    );
+  }
+  if (modulePath !== undefined && options.files !== undefined) {
+    throw new CliError(
+      "--files sets the root of the built-in FileManagerTool; a module's tools bring their own options",
+    );
+  }
+}
+
+/** The FileManagerTool's root, created if missing, as an absolute path. */
+async function filesFolder(path: string): Promise<string> {
+  const absolute = resolve(path);
+  try {
+    await mkdir(absolute, { recursive: true });
+  } catch (error) {
+    throw new CliError(`cannot create the --files folder ${path}`, { cause: error });
+  }
+  return absolute;
+}
+
+/**
+ * Disables every activity not annotated `readOnly` (FileManagerTool's writes, a writable SQL tool,
+ * REST calls other than GET, a module's unannotated activities) and returns how many.
+ */
+function hideWrites(toolbox: Toolbox): number {
+  let hidden = 0;
+  for (const tool of toolbox.tools) {
+    const writes = tool
+      .activities()
+      .filter((activity) => activity.annotations.readOnly !== true)
+      .map((activity) => activity.name);
+    if (writes.length === 0) continue;
+    tool.denylist = [...(tool.denylist ?? []), ...writes];
+    hidden += writes.length;
+  }
+  return hidden;
 }

@@ -1,0 +1,198 @@
+// Scenario 7, serve load: `serveMcp` over Streamable HTTP on 127.0.0.1 under 50 concurrent clients (the
+// MCP SDK's own Client and StreamableHTTPClientTransport), 40 `tools/call` each per round, the server in
+// a child process so its RSS is its own. One warm-up round, then a soak; p50/p99 latency, errors, and
+// the server's RSS after warm-up and after the soak. Run twice: with Node's default V8 flags, and with
+// `--max-semi-space-size=16`, which caps V8's young generation (what grows).
+// Run alone: npm run bench -- --only serve-load
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { percentile } from "../harness.js";
+import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
+import type { ServerMemory } from "./serve-load-child.js";
+
+const clients = 50;
+const callsPerClient = 40;
+
+interface RoundResult {
+  readonly latenciesMs: number[];
+  readonly errors: number;
+}
+
+interface RunResult {
+  readonly label: string;
+  readonly calls: number;
+  readonly errors: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly warm: ServerMemory;
+  readonly soaked: ServerMemory;
+}
+
+/** The server child: its URL, and its memory on request. */
+class ServerChild {
+  readonly #child: ChildProcessByStdio<Writable, Readable, null>;
+  readonly #lines: AsyncIterator<string>;
+
+  constructor(nodeFlags: readonly string[], token: string) {
+    this.#child = spawn(
+      process.execPath,
+      [
+        ...nodeFlags,
+        "--expose-gc",
+        "--import",
+        "tsx",
+        new URL("serve-load-child.ts", import.meta.url).pathname,
+        "--token",
+        token,
+      ],
+      { stdio: ["pipe", "pipe", "inherit"] },
+    );
+    this.#lines = createInterface({ input: this.#child.stdout })[Symbol.asyncIterator]();
+  }
+
+  async next<T>(): Promise<T> {
+    const { value, done } = await this.#lines.next();
+    if (done === true) throw new Error("the serve-load server exited");
+    return JSON.parse(value) as T;
+  }
+
+  memory(): Promise<ServerMemory> {
+    this.#child.stdin.write("memory\n");
+    return this.next<ServerMemory>();
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.#child.once("exit", resolve));
+    this.#child.stdin.end("stop\n");
+    await exited;
+  }
+}
+
+/** One client: connect, 40 calls one after another, then leave (every other one without DELETE). */
+async function client(
+  url: string,
+  token: string,
+  index: number,
+  round: RoundResult,
+): Promise<void> {
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  const mcp = new Client({ name: `load-${index}`, version: "1.0.0" });
+  try {
+    await mcp.connect(transport);
+  } catch {
+    (round as { errors: number }).errors += callsPerClient;
+    return;
+  }
+  for (let call = 0; call < callsPerClient; call++) {
+    const started = performance.now();
+    try {
+      const result = await mcp.callTool({ name: "LoadTool_add", arguments: { a: call, b: index } });
+      const [block] = result.content as { text?: string }[];
+      if (result.isError === true || block?.text !== String(call + index)) {
+        (round as { errors: number }).errors += 1;
+      }
+    } catch {
+      (round as { errors: number }).errors += 1;
+    }
+    round.latenciesMs.push(performance.now() - started);
+  }
+  // Real clients often just disconnect: their sessions stay until they idle out (30 minutes).
+  if (index % 2 === 0) await transport.terminateSession().catch(() => undefined);
+  await mcp.close();
+}
+
+async function loadRound(url: string, token: string): Promise<RoundResult> {
+  const round: RoundResult = { latenciesMs: [], errors: 0 };
+  await Promise.all(
+    Array.from({ length: clients }, (_, index) => client(url, token, index, round)),
+  );
+  return round;
+}
+
+async function measureRun(
+  label: string,
+  nodeFlags: readonly string[],
+  soakRounds: number,
+): Promise<RunResult> {
+  const token = randomBytes(32).toString("base64url");
+  const server = new ServerChild(nodeFlags, token);
+  try {
+    const { url } = await server.next<{ url: string }>();
+    const warmRound = await loadRound(url, token);
+    const warm = await server.memory();
+    const latencies: number[] = [];
+    let errors = warmRound.errors;
+    for (let round = 0; round < soakRounds; round++) {
+      console.error(`bench: serve-load ${label}: soak round ${round + 1}/${soakRounds}`);
+      const result = await loadRound(url, token);
+      latencies.push(...result.latenciesMs);
+      errors += result.errors;
+    }
+    const soaked = await server.memory();
+    latencies.sort((a, b) => a - b);
+    return {
+      label,
+      calls: (soakRounds + 1) * clients * callsPerClient,
+      errors,
+      p50Ms: percentile(latencies, 0.5),
+      p99Ms: percentile(latencies, 0.99),
+      warm,
+      soaked,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function run(options: ScenarioOptions): Promise<ScenarioResult> {
+  const soakRounds = options.quick ? 2 : 5;
+  const results = [
+    await measureRun("Node defaults", [], soakRounds),
+    await measureRun("--max-semi-space-size=16", ["--max-semi-space-size=16"], soakRounds),
+  ];
+  return report(results, soakRounds);
+}
+
+function report(results: readonly RunResult[], soakRounds: number): ScenarioResult {
+  const mb = (value: number) => value.toFixed(0);
+  const rows = results.map((result) => {
+    const ratio = result.soaked.rssMb / result.warm.rssMb;
+    return `| ${result.label} | ${result.calls.toLocaleString("en-US")} | ${result.errors} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${mb(result.warm.rssMb)} | ${mb(result.soaked.rssMb)} | ${ratio.toFixed(2)}× | ${mb(result.soaked.newSpaceMb)} | ${mb(result.soaked.heapUsedMb)} |`;
+  });
+  const [defaults] = results as [RunResult];
+  const errors = results.reduce((sum, result) => sum + result.errors, 0);
+  const worstRatio = Math.max(...results.map((result) => result.soaked.rssMb / result.warm.rssMb));
+  const section = [
+    "## 7. Serve load",
+    "",
+    `\`serveMcp\` over Streamable HTTP on 127.0.0.1 with a bearer token and one cheap in-process tool; the server runs in its own child process, so the RSS is the server's alone. Each round, ${clients} concurrent clients (the MCP SDK's \`Client\` and \`StreamableHTTPClientTransport\`, in the bench process, competing for the same cores) each open a session, make ${callsPerClient} \`tools/call\` one after another and leave: every other client ends its session (DELETE), the rest just disconnect, so their sessions stay until they idle out (30 minutes). One warm-up round, then ${soakRounds} soak rounds; latency is per call over the soak, client side; RSS and the JS heap are read after two full GCs. Other work on the machine moves the latencies from run to run; the memory figures hold.`,
+    "",
+    "| V8 flags | calls | errors | p50 ms | p99 ms | RSS after warm-up MB | RSS after soak MB | soak / warm-up | young generation after soak MB | JS heap used after soak MB |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows,
+    "",
+    `Targets: no errors — ${errors} (${errors === 0 ? "met" : "missed"}); RSS after the soak at most 1.5× RSS after warm-up — worst ${worstRatio.toFixed(2)}× (${worstRatio <= 1.5 ? "met" : "missed"}).`,
+    "",
+    "What grows is V8's young generation (new space), not retained objects: with many requests in flight, more objects survive a scavenge, and V8 enlarges the young generation up to its maximum (`--max-semi-space-size`; its default scales with the machine's memory). It stays at that size while the load lasts (V8 may shrink it once the server is idle, and may keep the pages for reuse); the JS heap in use stays flat. `NODE_OPTIONS=--max-semi-space-size=16` caps it, as the second row shows. Sessions that were never ended cost about 25 KB each until they idle out (at most `maxSessions`, 256).",
+    "",
+  ].join("\n");
+  return {
+    section,
+    headline: [
+      {
+        measure: `serve --http under ${clients} clients × ${callsPerClient} calls`,
+        toolwright: `p50 ${defaults.p50Ms.toFixed(0)} ms, p99 ${defaults.p99Ms.toFixed(0)} ms, ${errors} errors; RSS after soak ${(defaults.soaked.rssMb / defaults.warm.rssMb).toFixed(2)}× warm-up`,
+        others: "no anchor serves MCP over HTTP",
+      },
+    ],
+  };
+}
+
+/** Scenario 7: `serveMcp` over HTTP under concurrent SDK clients: latency, errors, server RSS. */
+export const serveLoadScenario: Scenario = { id: "serve-load", title: "Serve load", run };
