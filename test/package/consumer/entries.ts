@@ -36,6 +36,7 @@ import { SqliteArtifactStore } from "toolwright/memory/sqlite";
 import { OllamaPromptDriver } from "toolwright/ollama";
 import { OpenAIChatPromptDriver, OpenAIResponsesPromptDriver } from "toolwright/openai";
 import pkg from "toolwright/package.json" with { type: "json" };
+import { type ParsedToolCalls, parseToolCalls } from "toolwright/formats";
 import { MockPromptDriver } from "toolwright/testing";
 import {
   CalculatorTool,
@@ -122,6 +123,13 @@ const requests: PromptRequest[] = drivers.map((driver) => ({
   messages: [{ role: "user", content: "2 + 2?" }],
   tools: toolbox.toProviderTools(driver.dialect),
 }));
+
+// Tool calls an open model wrote as text, run through the toolbox.
+const reply: ParsedToolCalls = parseToolCalls('[CalculatorTool_calculate(expression="2+2")]');
+const fromText = await toolbox.executeAll(
+  reply.calls.map((call) => ({ name: call.name, arguments: call.arguments })),
+);
+console.log(fromText.length, reply.format, reply.refused.length);
 
 // The agent: a discriminated result, approvals resumed from plain JSON.
 const agent = new Agent({
