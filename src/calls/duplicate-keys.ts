@@ -3,34 +3,59 @@
  * twice would have its method run on one of two values it sent, chosen by position. A key repeated with
  * the same value is harmless; with different values, the call is refused.
  *
- * The common call has no duplicate, and must not pay for a second parse to prove it: each key in JSON
- * text is followed by `":` (or `" :` with spacing), so when the text holds exactly as many `":` as the
- * parsed value has keys, and no spaced form, no key can have been dropped. Only when the counts differ
- * (a duplicate, or `":` inside a string) does the exact scan run.
+ * The common call has no duplicate, and must not pay for a second parse to prove it. Every key in JSON
+ * text is a string followed by a colon (spacing allowed between them), and a colon outside a string is
+ * always such a separator. So the colons whose previous non-space character is a quote number at least
+ * the keys the text holds (colons inside strings can only add to them), and the text holds at least
+ * the keys of the parsed value (`JSON.parse` only drops). When the two counts are equal, no key was
+ * dropped: that takes one native search per colon and one walk of the value's keys. Only when they
+ * differ (a duplicate, or `":` inside a string) does the exact scan run.
  */
 
 /** @internal Why the text's keys conflict, or `undefined` when no key is repeated with another value. */
 export function duplicateKeyProblem(text: string, value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  let marks = 0;
-  for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2)) marks++;
-  if (marks === countKeys(value, 0) && !/"\s+:/.test(text)) return undefined;
+  return duplicateKeysAmong(text, countKeys(value, 0));
+}
+
+/**
+ * @internal {@link duplicateKeyProblem} for a caller that already counted the parsed value's keys (the
+ * Toolbox's quick check walks them anyway).
+ */
+export function duplicateKeysAmong(text: string, keys: number): string | undefined {
+  if (keyMarks(text) === keys) return undefined;
   return findConflict(text);
 }
 
-function countKeys(value: object, depth: number): number {
+function keyMarks(text: string): number {
+  let marks = 0;
+  for (let at = text.indexOf(":"); at !== -1; at = text.indexOf(":", at + 1)) {
+    let before = at - 1;
+    let code = text.charCodeAt(before);
+    // Spaces between a key and its colon are rare: only then does the walk back loop.
+    while (code === 32 || code === 10 || code === 13 || code === 9)
+      code = text.charCodeAt(--before);
+    if (code === 34 /* " */) marks++;
+  }
+  return marks;
+}
+
+/** @internal Every key of every object in `value`; NaN past 512 levels. */
+export function countKeys(value: object, depth: number): number {
   // Deeper values were refused by the input limits before parsing; this bound only keeps the walk safe.
   if (depth > 512) return Number.NaN;
   let count = 0;
   if (Array.isArray(value)) {
-    for (const item of value) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
       if (typeof item === "object" && item !== null) count += countKeys(item, depth + 1);
     }
     return count;
   }
-  for (const key in value) {
-    count++;
-    const item = (value as Record<string, unknown>)[key];
+  const keys = Object.keys(value);
+  count = keys.length;
+  for (let index = 0; index < keys.length; index++) {
+    const item = (value as Record<string, unknown>)[keys[index] as string];
     if (typeof item === "object" && item !== null) count += countKeys(item, depth + 1);
   }
   return count;

@@ -18,7 +18,12 @@ import { stripWrappers } from "./strip-wrappers.js";
  * `duplicate_key` for text that repeats a key with different values.
  */
 export type ParsedArguments =
-  | { readonly ok: true; readonly value: unknown }
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      /** Parsed straight from the text, with the duplicate-key check left to the caller. */
+      readonly unchecked?: true;
+    }
   | {
       readonly ok: false;
       readonly message: string;
@@ -58,6 +63,7 @@ export function parseArguments(
   raw: unknown,
   repairs: Repair[],
   settings: DecodeSettings = defaultDecodeSettings,
+  deferDuplicateCheck = false,
 ): ParsedArguments {
   if (raw === undefined || raw === null) return { ok: true, value: {} };
   if (typeof raw !== "string") {
@@ -72,16 +78,20 @@ export function parseArguments(
   } catch (error) {
     return parseBroken(raw, (error as Error).message, repairs, settings);
   }
-  return checked(raw, value);
+  return deferDuplicateCheck ? { ok: true, value, unchecked: true } : checked(raw, value);
 }
 
-/** The parsed value, unless its text repeats a key with different values (`JSON.parse` keeps the last). */
-function checked(text: string, value: unknown): ParsedArguments {
+/** @internal The parsed value, unless its text repeats a key with different values (`JSON.parse` keeps the last). */
+export function checked(text: string, value: unknown): ParsedArguments {
   const duplicate = duplicateKeyProblem(text, value);
-  if (duplicate === undefined) return { ok: true, value };
+  return duplicate === undefined ? { ok: true, value } : duplicateFailure(duplicate);
+}
+
+/** @internal The refusal of text that repeats a key with different values. */
+export function duplicateFailure(problem: string): ParsedArguments {
   return {
     ok: false,
-    message: `Activity input JSON decoding error: ${duplicate}`,
+    message: `Activity input JSON decoding error: ${problem}`,
     code: "duplicate_key",
   };
 }

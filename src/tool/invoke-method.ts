@@ -7,7 +7,7 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { isThenable, type MaybePromise } from "../internal/maybe-promise.js";
 import { type ActivityMemory, activityMemory } from "./activity-memory.js";
 import type { IsolatedTask } from "./run-isolated.js";
-import { timeLimitOf } from "./time-limit.js";
+import { defaultTimeoutMs, timeLimitSetting } from "./time-limit.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
 import type { ToolState } from "./tool-state.js";
@@ -41,11 +41,15 @@ export function invokeMethod(
   const activity = definition.activity;
   // The caller may have aborted while the input was being validated: its "abort" event is gone by now.
   options.signal?.throwIfAborted();
-  const timeoutMs = timeLimitOf(options, activity, state);
+  const setting = timeLimitSetting(options, activity, state);
+  const timeoutMs = setting === undefined ? defaultTimeoutMs : (setting ?? undefined);
   const callerSignal = options.signal;
   // The memory view holds no state of its own: one per tool serves every call.
   state.activityMemory ??= activityMemory(tool);
   const context = new MethodContext(tool, activity, state.activityMemory, callerSignal, timeoutMs);
+  // A limit someone set is held to the letter, also against a method that blocks the thread; the
+  // 60 s default guards against calls that never settle, and its timer does that without a clock.
+  if (setting !== undefined && setting !== null) context.startClock();
   const method = definition.method(tool);
   let result: unknown;
   let waits: boolean;
@@ -72,7 +76,8 @@ async function race(context: MethodContext, pending: Promise<unknown>): Promise<
   let onAbort: (() => void) | undefined;
   if (timeoutMs !== undefined) {
     // The time left, not the whole limit: the method may have spent some of it before returning.
-    const left = Math.max(0, timeoutMs - (clock.now() - context.startedAt));
+    const spent = clock.now() - context.startedAt;
+    const left = Number.isNaN(spent) ? timeoutMs : Math.max(0, timeoutMs - spent);
     guards.push(
       new Promise((resolve) => {
         timer = setTimeout(() => {
@@ -120,7 +125,8 @@ class MethodContext implements ActivityContext {
   readonly memory: ActivityMemory;
   readonly callerSignal: AbortSignal | undefined;
   readonly timeoutMs: number | undefined;
-  readonly startedAt: number;
+  /** When the method was called (`performance.now()`), or NaN when the call is not clocked. */
+  startedAt = Number.NaN;
   #limit: AbortController | undefined;
   #expired = false;
   #signal: AbortSignal | undefined;
@@ -137,7 +143,6 @@ class MethodContext implements ActivityContext {
     this.memory = memory;
     this.callerSignal = caller;
     this.timeoutMs = timeoutMs;
-    this.startedAt = clock.now();
   }
 
   get signal(): AbortSignal {
@@ -157,12 +162,16 @@ class MethodContext implements ActivityContext {
     return this.#signal;
   }
 
+  startClock(): void {
+    this.startedAt = clock.now();
+  }
+
   async runIsolated(task: IsolatedTask): Promise<unknown> {
     const { runIsolated } = await import("./run-isolated.js");
     const left =
       this.timeoutMs === undefined
         ? undefined
-        : Math.max(1, Math.ceil(this.timeoutMs - (clock.now() - this.startedAt)));
+        : Math.max(1, Math.ceil(this.timeoutMs - (clock.now() - this.startedAt || 0)));
     return runIsolated(task, { timeoutMs: left, signal: this.signal });
   }
 
@@ -175,7 +184,9 @@ class MethodContext implements ActivityContext {
   /** A timeout artifact when the limit passed before the method's outcome arrived; else `undefined`. */
   late(): ErrorArtifact | undefined {
     const timeoutMs = this.timeoutMs;
-    if (timeoutMs === undefined || clock.now() - this.startedAt <= timeoutMs) return undefined;
+    // An unclocked call (NaN) is never late, and costs no clock read.
+    if (timeoutMs === undefined || Number.isNaN(this.startedAt)) return undefined;
+    if (clock.now() - this.startedAt <= timeoutMs) return undefined;
     return timeoutFailure(this);
   }
 

@@ -34,23 +34,17 @@ export function withToolboxTimeout<O extends RunOptions>(
 }
 
 /**
- * @internal The limit a call runs under, in milliseconds, or `undefined` for none: the first of the
- * call's, the activity's, the tool's and the toolbox's that is set (`null` sets "no limit"), else
- * {@link defaultTimeoutMs}.
+ * @internal The limit set for a call, in milliseconds: the first of the call's, the activity's, the
+ * tool's and the toolbox's that is set (`null`: deliberately none); `undefined` when none is, and
+ * {@link defaultTimeoutMs} applies.
  */
-export function timeLimitOf(
+export function timeLimitSetting(
   options: LimitedRunOptions,
   activity: ToolActivity,
   state: ToolState,
-): number | undefined {
-  const chosen =
-    options.timeoutMs !== undefined
-      ? options.timeoutMs
-      : activity.timeoutMs !== undefined
-        ? activity.timeoutMs
-        : state.timeoutMs !== undefined
-          ? state.timeoutMs
-          : options[toolboxTimeout];
-  if (chosen === undefined) return defaultTimeoutMs;
-  return chosen ?? undefined;
+): number | null | undefined {
+  if (options.timeoutMs !== undefined) return options.timeoutMs;
+  if (activity.timeoutMs !== undefined) return activity.timeoutMs;
+  if (state.timeoutMs !== undefined) return state.timeoutMs;
+  return options[toolboxTimeout];
 }

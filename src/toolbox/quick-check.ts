@@ -1,3 +1,4 @@
+import { countKeys } from "../calls/duplicate-keys.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { settledProperties } from "../schema/drop-unknown-keys.js";
@@ -38,12 +39,23 @@ export function buildQuickCheck(
  * per key, instead of three walks.
  */
 export function passesQuickCheck(check: QuickCheck, value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
+  return quickKeyCount(check, value) >= 0;
+}
+
+/**
+ * @internal {@link passesQuickCheck} that also counts every key of the value, nested ones included
+ * (what the duplicate-key check compares with the text), or -1 when the check fails. One pass for both.
+ */
+export function quickKeyCount(check: QuickCheck, value: unknown): number {
+  if (!isPlainObject(value)) return -1;
   const keys = Object.keys(value);
+  let count = keys.length;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
     const nullable = check.get(key);
-    if (nullable === undefined || (nullable && value[key] === null)) return false;
+    const item = value[key];
+    if (nullable === undefined || (nullable && item === null)) return -1;
+    if (typeof item === "object" && item !== null) count += countKeys(item, 1);
   }
-  return true;
+  return count;
 }

@@ -1,9 +1,12 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
 import { type CustomRepairStep, runCustomSteps } from "../calls/custom-repair-step.js";
+import { duplicateKeysAmong } from "../calls/duplicate-keys.js";
 import { settleInputLimits } from "../calls/input-limits.js";
 import {
   type CustomSteps,
+  checked,
   type DecodeSettings,
+  duplicateFailure,
   type ParsedArguments,
   parseArguments,
 } from "../calls/parse-arguments.js";
@@ -39,7 +42,7 @@ import {
   UnreadableCall,
 } from "./decode-call.js";
 import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
-import { passesQuickCheck } from "./quick-check.js";
+import { quickKeyCount } from "./quick-check.js";
 import { runBatch } from "./run-batch.js";
 import {
   checkCall,
@@ -266,17 +269,24 @@ export class Toolbox {
     const custom = settings.custom;
     if (typeof raw === "string") {
       ownership = "owned";
-      read = parseArguments(
-        custom === undefined ? raw : beforeParse(custom, raw, entry, repairs),
-        repairs,
-        settings,
-      );
+      const text = custom === undefined ? raw : beforeParse(custom, raw, entry, repairs);
+      let parsed = parseArguments(text, repairs, settings, true);
       // Steps of the toolbox's own after parsing need the full decode: no quick path then.
-      const check = read.ok && custom === undefined ? quickCheckOf(entry, plan) : undefined;
-      if (read.ok && check !== undefined && passesQuickCheck(check, read.value)) {
-        ownership = "checked";
-        decoded = read.value;
+      const check = parsed.ok && custom === undefined ? quickCheckOf(entry, plan) : undefined;
+      const keys = check === undefined || !parsed.ok ? -1 : quickKeyCount(check, parsed.value);
+      if (parsed.ok && parsed.unchecked === true) {
+        // The duplicate-key check the parse left to us, with the keys the quick check counted.
+        if (keys < 0) parsed = checked(text as string, parsed.value);
+        else {
+          const duplicate = duplicateKeysAmong(text as string, keys);
+          if (duplicate !== undefined) parsed = duplicateFailure(duplicate);
+        }
       }
+      if (parsed.ok && keys >= 0) {
+        ownership = "checked";
+        decoded = parsed.value;
+      }
+      read = parsed;
     }
     if (ownership !== "checked") {
       decoded = decodeCall(id, name, entry, call, plan, settings, repairs, read);

@@ -23,6 +23,7 @@ import {
   type ApprovalDecision,
 } from "toolwright/agent";
 import { AnthropicPromptDriver } from "toolwright/anthropic";
+import { type ParsedToolCalls, parseToolCalls } from "toolwright/formats";
 import { GeminiPromptDriver } from "toolwright/gemini";
 import { McpTool, type ServeMcpOptions, serveMcp, toCallToolResult } from "toolwright/mcp";
 import {
@@ -36,7 +37,6 @@ import { SqliteArtifactStore } from "toolwright/memory/sqlite";
 import { OllamaPromptDriver } from "toolwright/ollama";
 import { OpenAIChatPromptDriver, OpenAIResponsesPromptDriver } from "toolwright/openai";
 import pkg from "toolwright/package.json" with { type: "json" };
-import { type ParsedToolCalls, parseToolCalls } from "toolwright/formats";
 import { MockPromptDriver } from "toolwright/testing";
 import {
   CalculatorTool,
