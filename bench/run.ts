@@ -9,6 +9,7 @@ import type { HeadlineRow, Scenario } from "./scenario.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
 import { hostileScenario } from "./scenarios/hostile.js";
 import { memoryScenario } from "./scenarios/memory.js";
+import { openModelsScenario } from "./scenarios/open-models.js";
 import { repairScenario } from "./scenarios/repair.js";
 import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
@@ -24,6 +25,7 @@ const scenarios: readonly Scenario[] = [
   startupScenario,
   hostileScenario,
   serveLoadScenario,
+  openModelsScenario,
 ];
 
 const { values } = parseArgs({

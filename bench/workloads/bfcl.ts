@@ -51,6 +51,8 @@ export interface CorruptionWorkload {
   readonly toolbox: Toolbox;
   readonly functions: readonly BenchFunction[];
   readonly cases: readonly CorruptionCase[];
+  /** The accepted answer the cases were made from: the native name and the intended input. */
+  readonly answer: { readonly name: string; readonly input: Record<string, unknown> };
 }
 
 /** The BFCL function docs of one question as library-neutral functions. */
@@ -115,6 +117,7 @@ export async function corruptionWorkload(): Promise<CorruptionWorkload[]> {
       toolbox,
       functions: benchFunctions(entry, toolbox),
       cases,
+      answer: { name, input: answer.input as Record<string, unknown> },
     });
   }
   return workloads;

@@ -108,6 +108,11 @@ function parseBroken(
     return { ok: true, value: {} };
   }
   let text = raw;
+  // A whole call in a model's own format (Qwen XML, pythonic, Mistral…) is read as that call; stripping
+  // its markup and taking the JSON found inside could promote one parameter's value to the input.
+  if (stepEnabled(options, "unwrap-call") && findCallInText(raw).kind === "one") {
+    return failure(`${shorten(parseError)}; the arguments are a call in a model's own format`);
+  }
   if (stepEnabled(options, "strip-wrappers")) {
     const stripped = stripWrappers(raw, repairs);
     if (stripped !== undefined) {

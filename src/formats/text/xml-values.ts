@@ -1,32 +1,17 @@
 /**
- * @internal Converts an XML-style parameter value (always text) the way vLLM does without a
- * schema, keeping only what is unambiguous: text that parses as JSON (numbers, `true`/`false`/
- * `null`, objects, arrays, quoted strings) becomes that value; anything else stays the text.
- * JSON numbers a double cannot hold exactly (non-finite, integers beyond 2^53) keep the text too.
+ * @internal An XML-style parameter value: always the text written. The syntax cannot tell `10` the
+ * number from `"10"` the string, nor `["a"]` a list from a string that looks like one, and guessing
+ * would run a method on a value the model may not have meant; the toolbox's schema-directed coercion
+ * converts the text exactly where the parameter's schema says which it is (vLLM converts with the
+ * schema too).
  *
  * @example
  * ```ts
- * convertParameterValue("42"); // 42
- * convertParameterValue("São Paulo"); // "São Paulo"
- * convertParameterValue('{"unit": "C"}'); // { unit: "C" }
+ * convertParameterValue("42"); // "42"
  * ```
  */
-export function convertParameterValue(text: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  return exact(value, 0) ? value : text;
-}
-
-function exact(value: unknown, depth: number): boolean {
-  if (typeof value === "number")
-    return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
-  if (depth > 256 || value === null || typeof value !== "object") return depth <= 256;
-  const items = Array.isArray(value) ? value : Object.values(value);
-  return items.every((item) => exact(item, depth + 1));
+export function convertParameterValue(text: string): string {
+  return text;
 }
 
 /**
