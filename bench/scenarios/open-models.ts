@@ -6,6 +6,7 @@
 // body ran on anything else). Wrong is what hurts: a method run on input the model did not mean.
 // Run alone: npm run bench -- --only open-models
 import { isDeepStrictEqual } from "node:util";
+import { pythonCall } from "../../test/fixtures/python-call.js";
 import { aiSdkRegistry } from "../anchors/ai-sdk.js";
 import { baselineRegistry } from "../anchors/baseline.js";
 import { langchainRegistry } from "../anchors/langchain.js";
@@ -52,22 +53,6 @@ const renamed = (input: Input, rename: (key: string) => string): Input | undefin
     ? Object.fromEntries(entries)
     : undefined;
 };
-const python = (value: unknown): string => {
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (value === null) return "None";
-  if (Array.isArray(value)) return `[${value.map(python).join(", ")}]`;
-  if (typeof value === "object") {
-    return `{${Object.entries(value as object)
-      .map(([key, item]) => `${json(key)}: ${python(item)}`)
-      .join(", ")}}`;
-  }
-  return json(value);
-};
-const pythonCall = (name: string, input: Input) =>
-  `${name}(${Object.entries(input)
-    .map(([key, value]) => `${key}=${python(value)}`)
-    .join(", ")})`;
 
 const kinds: readonly Kind[] = [
   {

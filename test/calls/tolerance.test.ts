@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { z } from "zod";
 import { activity, Tool, Toolbox } from "../../src/index.js";
+import { pythonCall } from "../fixtures/python-call.js";
 
 interface Intended {
   readonly name: string;
@@ -78,22 +79,7 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLo
 const mapKeys = (input: Record<string, unknown>, rename: (key: string) => string) =>
   Object.fromEntries(Object.entries(input).map(([key, value]) => [rename(key), value]));
 const json = JSON.stringify;
-const python = (value: unknown): string => {
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (value === null) return "None";
-  if (Array.isArray(value)) return `[${value.map(python).join(", ")}]`;
-  if (typeof value === "object") {
-    return `{${Object.entries(value as object)
-      .map(([k, v]) => `${json(k)}: ${python(v)}`)
-      .join(", ")}}`;
-  }
-  return json(value);
-};
-const pythonCall = (call: Intended) =>
-  `${call.name}(${Object.entries(call.input)
-    .map(([k, v]) => `${k}=${python(v)}`)
-    .join(", ")})`;
+const pythonCallOf = (call: Intended) => pythonCall(call.name, call.input);
 const bool = (input: Record<string, unknown>, words: readonly [string, string]) =>
   Object.fromEntries(
     Object.entries(input).map(([k, v]) => [k, v === true ? words[0] : v === false ? words[1] : v]),
@@ -158,9 +144,9 @@ const kinds: readonly Kind[] = [
   {
     kind: "pythonic <|python_tag|>",
     expected: "recover",
-    send: (c) => `<|python_tag|>${pythonCall(c)}`,
+    send: (c) => `<|python_tag|>${pythonCallOf(c)}`,
   },
-  { kind: "pythonic list", expected: "recover", send: (c) => `[${pythonCall(c)}]` },
+  { kind: "pythonic list", expected: "recover", send: (c) => `[${pythonCallOf(c)}]` },
   {
     kind: "Qwen3 XML",
     expected: "recover",
@@ -185,7 +171,7 @@ const kinds: readonly Kind[] = [
   {
     kind: "pythonic call of another tool",
     expected: "refuse",
-    send: (c) => `<|python_tag|>${pythonCall({ ...c, name: other(c) })}`,
+    send: (c) => `<|python_tag|>${pythonCallOf({ ...c, name: other(c) })}`,
   },
   {
     kind: "every key unknown",
