@@ -61,6 +61,7 @@ describe("copyJsonValue (the JsonArtifact fast path)", () => {
       { a: [1, -0] },
       { a: Number.POSITIVE_INFINITY },
       10n,
+      { big: 10n },
     ];
     for (const value of cases) assert.equal(copyJsonValue(value), undefined);
     assert.deepEqual(new JsonArtifact({ at: new Date(0), p: new Point() }).value, {
@@ -68,6 +69,30 @@ describe("copyJsonValue (the JsonArtifact fast path)", () => {
       p: { x: 1 },
     });
     assert.deepEqual(copyJsonValue({ a: undefined, f: () => 1, b: [null] }), { b: [null] });
+  });
+
+  it("drops symbol keys and reads getters once, as JSON.stringify does", () => {
+    const tag = Symbol("tag");
+    const tagged = { [tag]: 1, a: { [tag]: 2, b: 1 } };
+    const copy = copyJsonValue(tagged) as Record<string | symbol, unknown>;
+    assert.deepStrictEqual(copy, { a: { b: 1 } });
+    assert.deepStrictEqual(Object.getOwnPropertySymbols(copy), []);
+    let reads = 0;
+    const lazy = {
+      get value() {
+        reads++;
+        return { n: reads };
+      },
+    };
+    assert.deepStrictEqual(copyJsonValue(lazy), { value: { n: 1 } });
+    assert.equal(reads, 1);
+    assert.deepStrictEqual(
+      copyJsonValue(
+        Object.defineProperty({ [tag]: 1 }, "x", { get: () => ++reads, enumerable: true }),
+      ),
+      { x: 2 },
+    );
+    assert.equal(reads, 2);
   });
 
   it("keeps a __proto__ key as an own property and stops at cycles", () => {

@@ -43,6 +43,51 @@ function copyValue(value: unknown, depth: number): unknown {
   if (prototype !== Object.prototype && prototype !== null) return unconvertible;
   const object = value as Record<string, unknown>;
   if (typeof object.toJSON === "function") return unconvertible;
+  // One native clone of the level (V8 copies the shape at once), then a pass that checks every value
+  // is JSON and puts copies of nested containers in place: a third of the cost of building the object
+  // key by key.
+  const out: Record<string, unknown> = { ...object };
+  for (const key in out) {
+    const item = out[key];
+    switch (typeof item) {
+      case "string":
+      case "boolean":
+        continue;
+      case "number":
+        if (Number.isFinite(item) && !Object.is(item, -0)) continue;
+        return unconvertible;
+      case "object": {
+        if (item === null) continue;
+        // `for…in` also lists what a polluted Object.prototype makes enumerable: not ours to copy.
+        if (!Object.hasOwn(out, key)) continue;
+        // A `__proto__` key needs a defined property; the key-by-key copy does that.
+        if (key === "__proto__") return copyKeyByKey(out, depth);
+        const copied = copyValue(item, depth + 1);
+        if (copied === unconvertible) return unconvertible;
+        out[key] = copied;
+        continue;
+      }
+      case "undefined":
+      case "function":
+      case "symbol":
+        // JSON.stringify leaves these properties out.
+        delete out[key];
+        continue;
+      default:
+        // A bigint: JSON.stringify's own error says so.
+        return unconvertible;
+    }
+  }
+  // The clone took enumerable symbol keys too, which JSON has no place for.
+  if (Object.getOwnPropertySymbols(out).length > 0) return copyKeyByKey(out, depth);
+  return out;
+}
+
+/**
+ * The same copy built one key at a time, for objects with a `__proto__` key or symbol keys; it reads
+ * the clone (getters already read once, as JSON.stringify reads them).
+ */
+function copyKeyByKey(object: Record<string, unknown>, depth: number): unknown {
   const out: Record<string, unknown> = {};
   // Object.keys lists own enumerable keys: no per-key own check, which costs more than the array.
   const keys = Object.keys(object);

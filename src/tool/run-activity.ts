@@ -253,8 +253,8 @@ function prepareInput(
       activity,
     };
   }
-  const repairs: Repair[] = [];
-  // A checked input has no key to drop: the walk would find nothing.
+  // A checked input has no key to drop: the walk would find nothing, and log nothing.
+  const repairs: Repair[] = ownership === "checked" ? noRepairs : [];
   const validation =
     ownership === "checked" ? schema.validate(copy) : pruneAndValidate(schema, copy, repairs);
   return validation instanceof Promise
@@ -263,6 +263,9 @@ function prepareInput(
       )
     : repairOnce(schema, copy, validation, repairs, definition, repairInput);
 }
+
+// The repairs of a checked input: none, ever (a repair after validation logs into its own list).
+const noRepairs = Object.freeze([]) as unknown as Repair[];
 
 /** One schema-directed repair of an input that failed validation, then the verdict. */
 function repairOnce(

@@ -6,6 +6,7 @@ import type { InputRepair } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
 import { assignNativeNames } from "./native-names.js";
+import type { QuickCheck } from "./quick-check.js";
 
 /** @internal One activity of one tool in a toolbox, with its native name. */
 export interface CatalogEntry {
@@ -22,6 +23,8 @@ export interface CatalogEntry {
   coerce?: InputRepair;
   /** The same with JSON repair off. */
   coerceStrict?: InputRepair;
+  /** The quick check under the any-dialect plan (the common call's), made on first use. */
+  genericCheck?: { readonly check: QuickCheck | undefined };
 }
 
 /** @internal Every activity of every tool (enabled or not, so names stay put when lists change). */

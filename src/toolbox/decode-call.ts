@@ -203,6 +203,11 @@ export function quickCheckOf(
   entry: CatalogEntry,
   plan: DecodePlan | undefined,
 ): QuickCheck | undefined {
+  // The any-dialect plan's check sits on the entry itself: a field read, not a weak-map lookup.
+  if (entry.genericPlan !== undefined && plan === entry.genericPlan.plan) {
+    entry.genericCheck ??= { check: tryQuickCheck(entry, plan) };
+    return entry.genericCheck.check;
+  }
   // A plan belongs to one activity and dialect; with no plan, the entry itself names the check.
   const key = plan ?? entry;
   let known = quickChecks.get(key);

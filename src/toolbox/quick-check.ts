@@ -1,4 +1,4 @@
-import { countKeys } from "../calls/duplicate-keys.js";
+import { addToFloor, type TextFloor } from "../calls/duplicate-keys.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { settledProperties } from "../schema/drop-unknown-keys.js";
@@ -8,7 +8,7 @@ import type { JsonSchemaObject } from "../schema/json.js";
  * @internal What one pass over a parsed call's keys needs to know that every later decode step would
  * leave the value as it is: per declared key, whether a `null` there is a synthetic one to undo.
  */
-export type QuickCheck = ReadonlyMap<string, boolean>;
+export type QuickCheck = Readonly<Record<string, boolean>>;
 
 /**
  * @internal The quick check for an activity's input schema and the decode plan of the dialect in use;
@@ -24,11 +24,12 @@ export function buildQuickCheck(
   if (plan !== undefined && plan.kind !== "object") return undefined;
   const settled = settledProperties(schema);
   if (settled === undefined) return undefined;
-  const check = new Map<string, boolean>();
-  for (const key of settled) check.set(key, false);
+  // A prototype-less record rather than a Map: a keyed load here is cheaper than `Map.get`.
+  const check: Record<string, boolean> = Object.create(null);
+  for (const key of settled) check[key] = false;
   for (const [name, entry] of plan?.entries ?? []) {
-    if (entry.key !== name || entry.plan !== undefined || !settled.has(name)) check.delete(name);
-    else check.set(name, entry.syntheticNull);
+    if (entry.key !== name || entry.plan !== undefined || !settled.has(name)) delete check[name];
+    else check[name] = entry.syntheticNull;
   }
   return check;
 }
@@ -39,23 +40,28 @@ export function buildQuickCheck(
  * per key, instead of three walks.
  */
 export function passesQuickCheck(check: QuickCheck, value: unknown): boolean {
-  return quickKeyCount(check, value) >= 0;
+  return quickFloor(check, value) !== undefined;
 }
 
 /**
- * @internal {@link passesQuickCheck} that also counts every key of the value, nested ones included
- * (what the duplicate-key check compares with the text), or -1 when the check fails. One pass for both.
+ * @internal {@link passesQuickCheck} that also measures the value for the duplicate-key check (its
+ * keys and its shortest spelling), or `undefined` when the check fails. One pass for both.
  */
-export function quickKeyCount(check: QuickCheck, value: unknown): number {
-  if (!isPlainObject(value)) return -1;
-  const keys = Object.keys(value);
-  let count = keys.length;
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
-    const nullable = check.get(key);
+export function quickFloor(check: QuickCheck, value: unknown): TextFloor | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const floor: TextFloor = { keys: 0, length: 1 };
+  // `for…in` reads a parsed object's keys from its shape's cache, where `Object.keys` builds an array
+  // (a quarter of this pass). It also lists inherited enumerable keys, which no check holds: those
+  // fail the check and take the full decode.
+  for (const key in value) {
+    const nullable = check[key];
     const item = value[key];
-    if (nullable === undefined || (nullable && item === null)) return -1;
-    if (typeof item === "object" && item !== null) count += countKeys(item, 1);
+    if (nullable === undefined || (nullable && item === null)) return undefined;
+    // Each key's quotes, colon and the comma or brace after its value (as `addToFloor` counts them).
+    floor.keys++;
+    floor.length += key.length + 4;
+    if (!addToFloor(floor, item, 1)) return undefined;
   }
-  return count;
+  if (floor.keys === 0) floor.length = 2;
+  return floor;
 }

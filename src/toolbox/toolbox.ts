@@ -42,7 +42,7 @@ import {
   UnreadableCall,
 } from "./decode-call.js";
 import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
-import { quickKeyCount } from "./quick-check.js";
+import { quickFloor } from "./quick-check.js";
 import { runBatch } from "./run-batch.js";
 import {
   checkCall,
@@ -273,16 +273,16 @@ export class Toolbox {
       let parsed = parseArguments(text, repairs, settings, true);
       // Steps of the toolbox's own after parsing need the full decode: no quick path then.
       const check = parsed.ok && custom === undefined ? quickCheckOf(entry, plan) : undefined;
-      const keys = check === undefined || !parsed.ok ? -1 : quickKeyCount(check, parsed.value);
+      const floor = check === undefined || !parsed.ok ? undefined : quickFloor(check, parsed.value);
       if (parsed.ok && parsed.unchecked === true) {
-        // The duplicate-key check the parse left to us, with the keys the quick check counted.
-        if (keys < 0) parsed = checked(text as string, parsed.value);
+        // The duplicate-key check the parse left to us, with the value the quick check measured.
+        if (floor === undefined) parsed = checked(text as string, parsed.value);
         else {
-          const duplicate = duplicateKeysAmong(text as string, keys);
+          const duplicate = duplicateKeysAmong(text as string, floor);
           if (duplicate !== undefined) parsed = duplicateFailure(duplicate);
         }
       }
-      if (parsed.ok && keys >= 0) {
+      if (parsed.ok && floor !== undefined) {
         ownership = "checked";
         decoded = parsed.value;
       }

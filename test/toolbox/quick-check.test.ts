@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { z } from "zod";
+import { addToFloor, type TextFloor } from "../../src/calls/duplicate-keys.js";
 import { anyDialectProfile, schemaProfile } from "../../src/dialects/capabilities.js";
 import { lowerSchema } from "../../src/dialects/lower-schema.js";
 import {
@@ -11,7 +12,7 @@ import {
   Tool,
   Toolbox,
 } from "../../src/index.js";
-import { buildQuickCheck, passesQuickCheck } from "../../src/toolbox/quick-check.js";
+import { buildQuickCheck, passesQuickCheck, quickFloor } from "../../src/toolbox/quick-check.js";
 
 const echoSchema = z.object({
   text: z.string(),
@@ -40,9 +41,9 @@ describe("the quick check (one pass over a parsed call's keys)", () => {
     const generic = buildQuickCheck(schema, lowerSchema(schema, anyDialectProfile).plan);
     assert.ok(generic !== undefined);
     // `inner` holds a closed object: a key could be dropped under it, so it takes the full path.
-    assert.deepEqual([...generic.keys()].sort(), ["count", "start-date", "text", "values"]);
-    assert.equal(generic.get("text"), false);
-    assert.equal(generic.get("count"), true, "an optional key's null is a synthetic one to undo");
+    assert.deepEqual(Object.keys(generic).sort(), ["count", "start-date", "text", "values"]);
+    assert.equal(generic.text, false);
+    assert.equal(generic.count, true, "an optional key's null is a synthetic one to undo");
     assert.ok(passesQuickCheck(generic, { text: "a", count: 2 }));
     assert.ok(!passesQuickCheck(generic, { text: "a", count: null }));
     assert.ok(!passesQuickCheck(generic, { text: "a", unknown: 1 }));
@@ -56,11 +57,11 @@ describe("the quick check (one pass over a parsed call's keys)", () => {
     const check = buildQuickCheck(schema, gemini);
     assert.ok(check !== undefined);
     assert.equal(
-      check.has("start_date"),
+      Object.hasOwn(check, "start_date"),
       false,
       "Gemini's name for start-date is undone on the full path",
     );
-    assert.equal(check.get("start-date"), false, "the original name needs nothing undone");
+    assert.equal(check["start-date"], false, "the original name needs nothing undone");
     assert.ok(!passesQuickCheck(check, { text: "a", start_date: "2026-12-02" }));
     const union: JsonSchemaObject = {
       anyOf: [
@@ -121,6 +122,19 @@ describe("the quick check (one pass over a parsed call's keys)", () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  it("measures a value as the duplicate-key check's own walk does", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })), (value) => {
+        const check: Record<string, boolean> = Object.create(null);
+        for (const key of Object.keys(value)) check[key] = false;
+        const floor: TextFloor = { keys: 0, length: 0 };
+        addToFloor(floor, value, 0);
+        assert.deepEqual(quickFloor(check, value), floor);
+      }),
+      { numRuns: 500 },
     );
   });
 });
