@@ -10,6 +10,7 @@ import { pythonCall } from "../../test/fixtures/python-call.js";
 import { aiSdkRegistry } from "../anchors/ai-sdk.js";
 import { baselineRegistry } from "../anchors/baseline.js";
 import { langchainRegistry } from "../anchors/langchain.js";
+import { mastraRegistry } from "../anchors/mastra.js";
 import { mcpRegistry } from "../anchors/mcp.js";
 import { openaiAgentsRegistry } from "../anchors/openai-agents.js";
 import { toolwrightRegistry } from "../anchors/toolwright.js";
@@ -32,6 +33,7 @@ const libraries: readonly Library[] = [
   { name: "openai-agents", make: (workload) => openaiAgentsRegistry(workload.functions) },
   { name: "mcp", make: (workload) => mcpRegistry(workload.functions) },
   { name: "langchain", make: (workload) => langchainRegistry(workload.functions) },
+  { name: "mastra", make: (workload) => mastraRegistry(workload.functions) },
 ];
 
 type Input = Record<string, unknown>;
@@ -217,7 +219,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const section = [
     "## Open-model call shapes",
     "",
-    `The accepted BFCL answers of the repair scenario (${workloads.length} calls) rewritten into the shapes open models send, through every library's own call path (as in the repair scenario). Per cell: **ok / wrong / refused** — ok: the tool body got exactly the intended input (for a refuse-kind: the call was refused); wrong: the body ran on anything else; refused: a recoverable call was not run. Mastra is not measured (not installed here).`,
+    `The accepted BFCL answers of the repair scenario (${workloads.length} calls) rewritten into the shapes open models send, through every library's own call path (as in the repair scenario). Per cell: **ok / wrong / refused** — ok: the tool body got exactly the intended input (for a refuse-kind: the call was refused); wrong: the body ran on anything else; refused: a recoverable call was not run. Mastra: \`createTool\` tools fed through its agent stream's argument reading (\`convertFullStreamChunkToMastra\`) and its \`execute\`'s input validation.`,
     "",
     `| kind | expected | cases | ${libraries.map((library) => library.name).join(" | ")} |`,
     `| --- | --- | ---: | ${libraries.map(() => "---:").join(" | ")} |`,

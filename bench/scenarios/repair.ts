@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from "node:util";
 import { aiSdkRegistry } from "../anchors/ai-sdk.js";
 import { baselineRegistry } from "../anchors/baseline.js";
 import { langchainRegistry } from "../anchors/langchain.js";
+import { mastraRegistry } from "../anchors/mastra.js";
 import { mcpRegistry } from "../anchors/mcp.js";
 import { openaiAgentsRegistry } from "../anchors/openai-agents.js";
 import { toolwrightRegistry } from "../anchors/toolwright.js";
@@ -56,6 +57,12 @@ const libraries: readonly Library[] = [
     name: "langchain",
     repair: "`parseJsonMarkdown`: code fences, partial (cut-off) JSON",
     make: (workload) => langchainRegistry(workload.functions),
+  },
+  {
+    name: "mastra",
+    repair:
+      "leaked special tokens stripped, a regex JSON repair (quotes, unquoted keys, trailing commas), nullish and stringified-JSON values, a `prompt` alias",
+    make: (workload) => mastraRegistry(workload.functions),
   },
 ];
 

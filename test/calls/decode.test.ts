@@ -36,6 +36,12 @@ describe("parsing arguments", () => {
       ['```json\n{"a":1}\n```', { a: 1 }, ["strip-wrappers"]],
       ['{"a":1}<|call|>', { a: 1 }, ["strip-wrappers"]],
       ['<tool_call>{"a":1}</tool_call>', { a: 1 }, ["strip-wrappers"]],
+      // A `name` parameter beside others: arguments, not a call named "Lebron James".
+      [
+        '<tool_call>{"name":"Lebron James","sport":"Basketball"}</tool_call>',
+        { name: "Lebron James", sport: "Basketball" },
+        ["strip-wrappers"],
+      ],
       ['<｜tool▁sep｜>{"a":1}<｜tool▁call▁end｜>', { a: 1 }, ["strip-wrappers"]],
       ['{command:<|"|>ls<|"|>}', { command: "ls" }, ["strip-wrappers", "repair-json"]],
       ['Sure! Here are the arguments: {"a":1} Hope this helps.', { a: 1 }, ["strip-wrappers"]],

@@ -51,6 +51,15 @@ class TravelTool extends Tool {
     received.push({ name: "TravelTool_book_hotel", input });
     return "ok";
   }
+
+  @activity({
+    description: "Find an athlete",
+    schema: z.object({ name: z.string(), sport: z.string().optional() }),
+  })
+  find_athlete(input: unknown) {
+    received.push({ name: "TravelTool_find_athlete", input });
+    return "ok";
+  }
 }
 
 const intended: readonly Intended[] = [
@@ -69,6 +78,8 @@ const intended: readonly Intended[] = [
     name: "TravelTool_book_hotel",
     input: { hotelName: "Hôtel du Lac 🏨", nights: 2, breakfast: true },
   },
+  // A parameter called `name`: its arguments look like a call object with extra keys.
+  { name: "TravelTool_find_athlete", input: { name: "Lebron James", sport: "Basketball" } },
 ];
 
 const other = (call: Intended) =>
@@ -103,6 +114,11 @@ const kinds: readonly Kind[] = [
     kind: "whole call in <tool_call>",
     expected: "recover",
     send: (c) => `<tool_call>${json({ name: c.name, arguments: c.input })}</tool_call>`,
+  },
+  {
+    kind: "arguments in <tool_call>",
+    expected: "recover",
+    send: (c) => `<tool_call>${json(c.input)}</tool_call>`,
   },
   {
     kind: "{function: {name, arguments: text}}",

@@ -55,6 +55,13 @@ export function toCall(value: unknown, shape: CallShape): CallReading {
   const name = value[shape.nameKey];
   if (typeof name !== "string" || name.trim() === "")
     return { reason: `the call has no "${shape.nameKey}" string; send ${expected}` };
+  // `{"name": "Lebron James", "sport": "Basketball"}` is arguments with a `name` parameter, not a call:
+  // a call object holds its name, its arguments, an id and a type, nothing else.
+  const other = Object.keys(value).find((key) => !callKeys(shape).has(key));
+  if (other !== undefined)
+    return {
+      reason: `the object has "${other}" beside the call's keys, so it is not a call; send ${expected}`,
+    };
   const key = shape.argumentKeys.find((candidate) => candidate in value);
   if (key === undefined && shape.requireArguments === true)
     return {
@@ -96,4 +103,16 @@ function readId(value: Record<string, unknown>, shape: CallShape): string | unde
   if (shape.idKey === undefined) return undefined;
   const id = value[shape.idKey];
   return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
+}
+
+const shapeKeys = new WeakMap<CallShape, ReadonlySet<string>>();
+
+/** The keys a call object of `shape` may hold. */
+function callKeys(shape: CallShape): ReadonlySet<string> {
+  let keys = shapeKeys.get(shape);
+  if (keys === undefined) {
+    keys = new Set([shape.nameKey, ...shape.argumentKeys, shape.idKey ?? "id", "id", "type"]);
+    shapeKeys.set(shape, keys);
+  }
+  return keys;
 }
