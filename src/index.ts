@@ -134,6 +134,7 @@ export { ToolwrightError } from "./errors/toolwright-error.js";
 // Schemas: the kinds of schema accepted and the JSON types they describe.
 export type { JsonObject, JsonSchema, JsonSchemaObject, JsonValue } from "./schema/json.js";
 export type { SchemaSource } from "./schema/normalize-schema.js";
+export { type OptionalProperty, optional } from "./schema/optional-property.js";
 export type { StandardJSONSchemaV1, StandardSchemaV1 } from "./schema/standard-schema.js";
 export type { ValidationIssue } from "./schema/validation-issue.js";
 // Tools: the one base class users extend, what its methods get, and its npm requirements (`static

@@ -5,6 +5,7 @@ import { toolMemberNames } from "../src/activity/tool-member-names.js";
 import {
   ActivityNameError,
   activity,
+  optional,
   parseNativeToolName,
   Tool,
   ToolConfigError,
@@ -257,6 +258,49 @@ describe("extraSchemaProperties", () => {
       bad.toText(),
       'Activity input JSON validation error: $.b: expected number, got string "2"; $.c: expected boolean, got nothing',
     );
+  });
+
+  it("adds optional properties (Griptape's Optional): zod .optional(), a default, or optional()", async () => {
+    class Echo extends Tool {
+      @activity({ description: "echo", schema: z.object({ a: z.string() }) })
+      echo(input: object) {
+        return input;
+      }
+    }
+    const tool = new Echo({
+      extraSchemaProperties: {
+        echo: {
+          region: optional({ type: "string", enum: ["eu", "us"] }),
+          limit: z.number().int().optional(),
+          page: z.number().int().default(1),
+          key: z.string(),
+        },
+      },
+    });
+    const schema = tool.activitySchema("echo");
+    assert.deepEqual(Object.keys(schema.properties ?? {}), ["a", "region", "limit", "page", "key"]);
+    assert.deepEqual(schema.required, ["a", "key"]);
+    assert.deepEqual((await tool.run("echo", { a: "x", key: "k" })).value, {
+      a: "x",
+      key: "k",
+      page: 1,
+    });
+    assert.deepEqual((await tool.run("echo", { a: "x", key: "k", region: "eu", limit: 5 })).value, {
+      a: "x",
+      key: "k",
+      region: "eu",
+      limit: 5,
+      page: 1,
+    });
+    const bad = await tool.run("echo", { a: "x", region: "asia" });
+    assert.equal(bad.type, "ErrorArtifact");
+    assert.match(bad.toText(), /\$\.region: expected one of "eu", "us"/);
+    assert.match(bad.toText(), /\$\.key: expected string, got nothing/);
+    // Only optional extras: the schema keeps no empty `required`.
+    const loose = new Echo({
+      extraSchemaProperties: { echo: { b: optional({ type: "string" }) } },
+    });
+    assert.deepEqual(loose.activitySchema("echo").required, ["a"]);
   });
 
   it("rejects extra properties for unknown activities, invalid schemas and collisions", () => {

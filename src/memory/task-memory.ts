@@ -8,6 +8,7 @@ import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { describeReceived } from "../internal/describe-value.js";
 import { aNumber, anObject, aString } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
+import { provideDefaultTaskMemory } from "../toolbox/default-task-memory.js";
 import {
   TaskMemoryTool,
   type TaskMemoryToolOptions,
@@ -336,3 +337,6 @@ function isArtifactStore(value: unknown): value is ArtifactStore {
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+// A Toolbox given no memory makes one of these for its off-prompt tools (see default-task-memory.ts).
+provideDefaultTaskMemory(() => new TaskMemory());

@@ -1,16 +1,60 @@
 import { isPlainObject } from "../internal/clone-json.js";
 import { describeSchema } from "./describe-schema.js";
 import type { JsonSchemaObject } from "./json.js";
-import { type NormalizedSchema, SchemaSourceError } from "./normalize-schema.js";
+import {
+  type NormalizedSchema,
+  normalizeSchema,
+  type SchemaSource,
+  SchemaSourceError,
+} from "./normalize-schema.js";
+import { isOptionalProperty, type OptionalProperty } from "./optional-property.js";
 import type { ValidationIssue, ValidationResult } from "./validation-issue.js";
 
 /**
- * @internal Adds required properties to an activity's input schema. Each extra property keeps its own
- * validator (zod or JSON Schema), so a zod base schema still validates with zod.
+ * @internal One extra input property: its schema, and whether the model may leave it out (an
+ * `optional()` marker, or a Standard Schema such as `z.string().optional()` that accepts `undefined`).
+ */
+export interface ExtraProperty {
+  readonly schema: NormalizedSchema;
+  readonly optional: boolean;
+}
+
+/** @internal Normalises one `extraSchemaProperties` entry; throws `SchemaSourceError` for a bad one. */
+export function extraProperty(source: SchemaSource | OptionalProperty): ExtraProperty {
+  if (isOptionalProperty(source)) {
+    return { schema: normalizeSchema(source.schema, { requireObject: false }), optional: true };
+  }
+  return {
+    schema: normalizeSchema(source, { requireObject: false }),
+    optional: acceptsUndefined(source),
+  };
+}
+
+// A Standard Schema says itself whether a missing value is fine (zod's `.optional()`, `.default()`);
+// JSON Schema has no word for it, hence `optional()`.
+function acceptsUndefined(source: SchemaSource): boolean {
+  const standard = (source as { "~standard"?: { validate?: unknown } })["~standard"];
+  if (typeof standard?.validate !== "function") return false;
+  try {
+    const result: unknown = standard.validate(undefined);
+    return (
+      typeof result === "object" &&
+      result !== null &&
+      !(result instanceof Promise) &&
+      (result as { issues?: unknown }).issues === undefined
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @internal Adds properties to an activity's input schema, required unless optional. Each extra
+ * property keeps its own validator (zod or JSON Schema), so a zod base schema still validates with zod.
  */
 export function withExtraProperties(
   base: NormalizedSchema,
-  extras: ReadonlyMap<string, NormalizedSchema>,
+  extras: ReadonlyMap<string, ExtraProperty>,
 ): NormalizedSchema {
   if (extras.size === 0) return base;
   const properties = base.jsonSchema.properties;
@@ -24,14 +68,16 @@ export function withExtraProperties(
       );
     }
   }
+  const required = [...extras].filter(([, extra]) => !extra.optional).map(([key]) => key);
   const jsonSchema: JsonSchemaObject = {
     ...base.jsonSchema,
     properties: {
       ...properties,
-      ...Object.fromEntries([...extras].map(([key, schema]) => [key, schema.jsonSchema])),
+      ...Object.fromEntries([...extras].map(([key, extra]) => [key, extra.schema.jsonSchema])),
     },
-    required: [...(base.jsonSchema.required ?? []), ...extras.keys()],
+    required: [...(base.jsonSchema.required ?? []), ...required],
   };
+  if (jsonSchema.required?.length === 0) delete jsonSchema.required;
   return {
     kind: base.kind,
     jsonSchema,
@@ -41,7 +87,7 @@ export function withExtraProperties(
       for (const key of extras.keys()) delete rest[key];
       const results = [
         base.validate(rest),
-        ...[...extras].map(([key, schema]) => validateExtra(schema, value[key])),
+        ...[...extras].map(([key, extra]) => validateExtra(extra, value[key])),
       ];
       return results.some((result) => result instanceof Promise)
         ? Promise.all(results).then((settled) => combine(settled, [...extras.keys()]))
@@ -51,23 +97,29 @@ export function withExtraProperties(
 }
 
 function validateExtra(
-  schema: NormalizedSchema,
+  extra: ExtraProperty,
   value: unknown,
 ): ValidationResult | Promise<ValidationResult> {
   if (value === undefined) {
+    // A Standard Schema that accepts nothing may fill in its default; a marked JSON Schema leaves it out.
+    if (extra.optional) {
+      return extra.schema.kind === "json-schema"
+        ? { ok: true, value }
+        : extra.schema.validate(value);
+    }
     return {
       ok: false,
       issues: [
         {
           path: [],
-          expected: describeSchema(schema.jsonSchema),
+          expected: describeSchema(extra.schema.jsonSchema),
           received: undefined,
           missing: true,
         },
       ],
     };
   }
-  return schema.validate(value);
+  return extra.schema.validate(value);
 }
 
 function combine(results: readonly ValidationResult[], keys: readonly string[]): ValidationResult {
@@ -83,7 +135,9 @@ function combine(results: readonly ValidationResult[], keys: readonly string[]):
   if (issues.length > 0) return { ok: false, issues };
   const value: Record<string, unknown> = { ...((base as { value: object }).value ?? {}) };
   extras.forEach((result, index) => {
-    value[keys[index] as string] = (result as { value: unknown }).value;
+    const settled = (result as { value: unknown }).value;
+    // An optional extra left out stays out (unless its schema filled in a default).
+    if (settled !== undefined) value[keys[index] as string] = settled;
   });
   return { ok: true, value };
 }

@@ -1,6 +1,7 @@
 import type { Artifact } from "../artifacts/artifact.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { SchemaSource } from "../schema/normalize-schema.js";
+import type { OptionalProperty } from "../schema/optional-property.js";
 import type { Tool } from "./tool.js";
 
 /**
@@ -44,8 +45,13 @@ export interface ToolOptions {
   allowlist?: readonly string[] | undefined;
   /** These activities are disabled (by activity name). */
   denylist?: readonly string[] | undefined;
-  /** Extra required input properties per activity: `{ [activity]: { [property]: schema } }`. */
-  extraSchemaProperties?: Readonly<Record<string, Readonly<Record<string, SchemaSource>>>>;
+  /**
+   * Extra input properties per activity: `{ [activity]: { [property]: schema } }`. Required, unless the
+   * schema accepts `undefined` (`z.string().optional()`) or is wrapped in `optional()`.
+   */
+  extraSchemaProperties?: Readonly<
+    Record<string, Readonly<Record<string, SchemaSource | OptionalProperty>>>
+  >;
   /**
    * Time limit for every call of this tool, in milliseconds from 1 to 2,147,483,647, or `null` for none
    * (activity and call limits win; unset falls back to the toolbox's, then 60 s).

@@ -1,4 +1,5 @@
 import type { ClassActivities } from "../activity/activity-registry.js";
+import type { ExtraProperty } from "../schema/extra-properties.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ActivityMemory } from "./activity-memory.js";
 import type { ToolMemoryState } from "./memory-options.js";
@@ -12,7 +13,7 @@ export interface ToolState {
   readonly onBeforeRun: ToolOptions["onBeforeRun"];
   readonly onAfterRun: ToolOptions["onAfterRun"];
   /** Normalised extra properties per activity name. */
-  readonly extras: ReadonlyMap<string, ReadonlyMap<string, NormalizedSchema>>;
+  readonly extras: ReadonlyMap<string, ReadonlyMap<string, ExtraProperty>>;
   /** Resolved input schema per activity name, filled on first use. */
   readonly schemas: Map<string, NormalizedSchema>;
   /** Off-prompt flag, output and input memories. */

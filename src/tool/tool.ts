@@ -8,12 +8,9 @@ import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { ActivityNameError } from "../errors/activity-name-error.js";
 import { ToolConfigError } from "../errors/tool-config-error.js";
 import type { TaskMemory } from "../memory/task-memory.js";
+import { type ExtraProperty, extraProperty } from "../schema/extra-properties.js";
 import type { JsonSchemaObject } from "../schema/json.js";
-import {
-  type NormalizedSchema,
-  normalizeSchema,
-  SchemaSourceError,
-} from "../schema/normalize-schema.js";
+import { SchemaSourceError } from "../schema/normalize-schema.js";
 import { buildActionSchema } from "./action-schema.js";
 import { resolveInputSchema } from "./input-schema.js";
 import { applyTaskMemory, checkMemoryOptions } from "./memory-options.js";
@@ -401,8 +398,8 @@ function normalizeExtras(
   toolName: string,
   definitions: ReadonlyMap<string, ActivityDefinition>,
   extras: ToolOptions["extraSchemaProperties"],
-): ReadonlyMap<string, ReadonlyMap<string, NormalizedSchema>> {
-  const result = new Map<string, Map<string, NormalizedSchema>>();
+): ReadonlyMap<string, ReadonlyMap<string, ExtraProperty>> {
+  const result = new Map<string, Map<string, ExtraProperty>>();
   if (extras === undefined) return result;
   for (const [activityName, properties] of Object.entries(extras)) {
     const option = `extraSchemaProperties.${activityName}`;
@@ -413,10 +410,10 @@ function normalizeExtras(
         message: "does not name an activity of the tool",
       });
     }
-    const normalized = new Map<string, NormalizedSchema>();
+    const normalized = new Map<string, ExtraProperty>();
     for (const [property, source] of Object.entries(properties)) {
       try {
-        normalized.set(property, normalizeSchema(source, { requireObject: false }));
+        normalized.set(property, extraProperty(source));
       } catch (error) {
         if (!(error instanceof SchemaSourceError)) throw error;
         throw new ToolConfigError({

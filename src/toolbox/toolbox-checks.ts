@@ -58,7 +58,11 @@ const taskMemoryRule: OptionRule = {
 const toolboxRules: OptionRules = Object.freeze({
   concurrency: positiveInteger,
   repairs: anObject,
-  taskMemory: taskMemoryRule,
+  // `null`: no task memory, not even the default one.
+  taskMemory: {
+    expected: `${taskMemoryRule.expected} or null`,
+    test: (value) => value === null || taskMemoryRule.test(value),
+  },
   memoryTool: aBoolean,
   inputLimits: anObject,
   timeoutMs: timeLimit,

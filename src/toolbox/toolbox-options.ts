@@ -18,8 +18,12 @@ export interface ToolboxOptions {
   concurrency?: number | undefined;
   /** Turns repair steps of the tolerant decoder off (all run by default). */
   repairs?: RepairOptions | undefined;
-  /** The task memory shared by every tool (see `toolbox.setTaskMemory`). */
-  taskMemory?: TaskMemory | undefined;
+  /**
+   * The task memory shared by every tool (see `toolbox.setTaskMemory`). Unset, an off-prompt tool
+   * (one without output memory of its own) gets a new in-memory `TaskMemory`, as in Griptape; `null`
+   * keeps every output on the prompt.
+   */
+  taskMemory?: TaskMemory | null | undefined;
   /** Add the memory's `TaskMemoryTool` when a tool is off-prompt (default true). */
   memoryTool?: boolean | undefined;
   /** Repair steps of your own, each at a named position of the decoder (see `CustomRepairStep`). */

@@ -41,6 +41,7 @@ import {
   repairContext,
   UnreadableCall,
 } from "./decode-call.js";
+import { defaultTaskMemory } from "./default-task-memory.js";
 import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
 import { quickFloor } from "./quick-check.js";
 import { runBatch } from "./run-batch.js";
@@ -85,6 +86,13 @@ export class Toolbox {
   readonly #memoryTool: boolean;
   readonly #timeoutMs: number | null | undefined;
   #taskMemory: TaskMemory | undefined;
+  /**
+   * No `taskMemory` option: off-prompt tools get an in-memory one, as in Griptape's structures; made
+   * on first use, so a `setTaskMemory` right after construction comes first.
+   */
+  readonly #defaultMemory: boolean;
+  #memorySettled = false;
+  #memoryIsDefault = false;
   #catalog: Catalog | undefined;
   #nextId = 0;
 
@@ -99,19 +107,23 @@ export class Toolbox {
     });
     this.#memoryTool = options.memoryTool ?? true;
     this.#timeoutMs = options.timeoutMs;
+    this.#defaultMemory = options.taskMemory === undefined;
     for (const tool of tools) this.#attach(tool);
-    if (options.taskMemory !== undefined) this.setTaskMemory(options.taskMemory);
+    if (options.taskMemory !== undefined && options.taskMemory !== null)
+      this.setTaskMemory(options.taskMemory);
   }
 
   /**
-   * The task memory shared by the toolbox's tools, once set.
+   * The task memory shared by the toolbox's tools: the one set, or the in-memory one an off-prompt
+   * tool got by default (`undefined` when neither).
    *
    * @example
    * ```ts
-   * toolbox.taskMemory?.name; // "TaskMemory"
+   * new Toolbox([new WebScraperTool()]).taskMemory?.name; // "TaskMemory"
    * ```
    */
   get taskMemory(): TaskMemory | undefined {
+    this.#settleMemory();
     return this.#taskMemory;
   }
 
@@ -129,6 +141,13 @@ export class Toolbox {
    */
   setTaskMemory(memory: TaskMemory): this {
     checkTaskMemory(memory);
+    if (this.#memoryIsDefault && memory !== this.#taskMemory) {
+      // Its tools already store into the default memory, and its memory tool has the name.
+      throw new ToolboxError({
+        message:
+          "setTaskMemory after first use: the off-prompt tools already have the default in-memory TaskMemory; set it before using the toolbox, or pass `taskMemory` to the constructor",
+      });
+    }
     this.#taskMemory = memory;
     this.#shareMemory();
     return this;
@@ -143,6 +162,7 @@ export class Toolbox {
    * ```
    */
   get tools(): readonly Tool[] {
+    this.#settleMemory();
     return this.#tools;
   }
 
@@ -169,6 +189,7 @@ export class Toolbox {
    * ```
    */
   tool(name: string): Tool | undefined {
+    this.#settleMemory();
     return this.#byName.get(name);
   }
 
@@ -429,6 +450,17 @@ export class Toolbox {
     this.#catalog = undefined;
     this.#compiled.clear();
     if (this.#taskMemory !== undefined) this.#shareMemory();
+    else if (this.#memorySettled) this.#settleMemory(true);
+  }
+
+  /** Gives off-prompt tools the default memory when none was set, once, on first use. */
+  #settleMemory(again = false): void {
+    if (this.#memorySettled && !again) return;
+    this.#memorySettled = true;
+    if (this.#taskMemory !== undefined || !this.#defaultMemory) return;
+    if (!this.#tools.some((tool) => tool.offPrompt && tool.outputMemory === undefined)) return;
+    this.setTaskMemory(defaultTaskMemory());
+    this.#memoryIsDefault = true;
   }
 
   #shareMemory(): void {
@@ -438,6 +470,7 @@ export class Toolbox {
   }
 
   #catalogNow(): Catalog {
+    if (!this.#memorySettled) this.#settleMemory();
     this.#catalog ??= buildCatalog(this.#tools);
     return this.#catalog;
   }
@@ -452,6 +485,7 @@ export class Toolbox {
     if (!isDialect(dialect)) {
       throw new ToolboxError({ message: `unknown dialect ${JSON.stringify(dialect)}` });
     }
+    this.#settleMemory();
     const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}`;
     const stamp = this.#tools.map((tool) => tool.activities());
     const cached = this.#compiled.get(key);

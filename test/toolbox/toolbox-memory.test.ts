@@ -56,6 +56,50 @@ describe("Toolbox and Task Memory", () => {
     assert.equal(onPrompt.artifact.toText(), "ack x");
   });
 
+  it("gives off-prompt tools an in-memory TaskMemory when given none, as Griptape does", async () => {
+    const toolbox = new Toolbox([new ReportTool({ offPrompt: true }), new WebScraperTool()]);
+    assert.deepEqual(
+      toolbox.tools.map((tool) => tool.name),
+      ["ReportTool", "WebScraperTool", "TaskMemoryTool"],
+    );
+    const memory = toolbox.taskMemory;
+    assert.ok(memory instanceof TaskMemory);
+    assert.equal(toolbox.tool("WebScraperTool")?.outputMemory?.get_content?.[0], memory);
+    const stored = await toolbox.execute({ name: "ReportTool_report", arguments: { topic: "x" } });
+    const namespace = noticePattern.exec(stored.artifact.toText())?.[1];
+    assert.ok(namespace, stored.artifact.toText());
+    assert.match((await memory.loadArtifacts(namespace)).toText(), /harbour/);
+    // The default comes at first use: a memory set right after construction wins.
+    const own = new TaskMemory({ name: "Own" });
+    const set = new Toolbox([new ReportTool({ offPrompt: true })]).setTaskMemory(own);
+    assert.equal(set.taskMemory, own);
+    assert.equal(set.tools.filter((tool) => tool instanceof TaskMemoryTool).length, 1);
+    // After first use, a second memory would leave the tools on the first: refused, with the fix.
+    assert.throws(() => toolbox.setTaskMemory(new TaskMemory()), {
+      name: "ToolboxError",
+      message: /set it before using the toolbox/,
+    });
+  });
+
+  it("keeps outputs on the prompt with taskMemory: null, and leaves tools with memory of their own", async () => {
+    const none = new Toolbox([new ReportTool({ offPrompt: true })], { taskMemory: null });
+    assert.equal(none.taskMemory, undefined);
+    assert.deepEqual(
+      none.tools.map((tool) => tool.name),
+      ["ReportTool"],
+    );
+    const result = await none.execute({ name: "ReportTool_report", arguments: { topic: "x" } });
+    assert.match(result.artifact.toText(), /^Report on x\./);
+    const memory = new TaskMemory({ name: "Reports" });
+    const owned = new Toolbox([
+      new ReportTool({ offPrompt: true, outputMemory: { report: [memory] } }),
+    ]);
+    assert.equal(owned.taskMemory, undefined);
+    // A tool added later that is off-prompt still gets the default.
+    owned.add(new WebScraperTool());
+    assert.ok((owned.taskMemory as TaskMemory | undefined) instanceof TaskMemory);
+  });
+
   it("leaves toolboxes without off-prompt tools alone, and honours memoryTool: false", () => {
     const plain = new Toolbox([new MockTool()], { taskMemory: new TaskMemory() });
     assert.deepEqual(

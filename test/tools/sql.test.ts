@@ -134,6 +134,38 @@ describe("SqlTool and WritableSqlTool", () => {
     });
   });
 
+  it("names its table as Griptape's SqlTool does: table_name, its schema, table_description", async () => {
+    const products = new SqlTool({
+      database,
+      tableName: "products",
+      tableDescription: "one row per product on sale",
+    });
+    try {
+      const description = products.activityDescription("execute_query");
+      assert.match(
+        description,
+        /^Can be used to execute SQLite SQL SELECT queries, one per call, in table products\. Make sure the `SELECT` statement contains enough columns to get an answer without knowing the original question\. Be creative when you use `WHERE` statements: you can use wildcards, `LOWER\(\)`, and other functions to get better results\. You can use JOINs if more tables are available in other tools\./,
+      );
+      assert.match(
+        description,
+        /\nproducts schema: CREATE TABLE products \(id INTEGER PRIMARY KEY/,
+      );
+      assert.match(description, /\nproducts description: one row per product on sale$/);
+      const missing = new SqlTool({ database, tableName: "nope" });
+      assert.match(
+        missing.activityDescription("execute_query"),
+        /nope schema: \(no such table in the database\)/,
+      );
+      await missing.close();
+    } finally {
+      await products.close();
+    }
+    assert.throws(() => new SqlTool({ database, tableDescription: "x" }), {
+      name: "ToolConfigError",
+      option: "tableDescription",
+    });
+  });
+
   it("writes only through WritableSqlTool, whose execute_query is destructive", async () => {
     const writable = new WritableSqlTool({ database });
     try {

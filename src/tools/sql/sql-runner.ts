@@ -50,6 +50,13 @@ export interface SqlToolOptions extends ToolOptions {
   queueWaitMs?: number;
   /** Show the tables' `CREATE` statements in the activity description; true by default. */
   describeSchema?: boolean;
+  /**
+   * The table the tool is for (Griptape's `table_name`): the description says "in table {name}" and
+   * shows that table's schema only. Queries may still read other tables. Unset: the whole database.
+   */
+  tableName?: string;
+  /** What the table holds, for the model (Griptape's `table_description`); needs `tableName`. */
+  tableDescription?: string;
 }
 
 const maxSchemaLength = 4_000;
@@ -64,6 +71,8 @@ export const sqlOptionRules: OptionRules = {
   poolSize: wholeNumber(1),
   maxQueue: wholeNumber(0),
   queueWaitMs: timerMs,
+  tableName: { ...nonEmptyString, expected: "the name of a table in the database" },
+  tableDescription: nonEmptyString,
 };
 
 /** @internal How `maxMemoryMb` turns into the SQL child's limits (see docs/tools.md). */
@@ -88,6 +97,7 @@ export class SqlQueryRunner {
   readonly queryTimeoutMs: number;
   readonly #writable: boolean;
   readonly #describeSchema: boolean;
+  readonly #table: { readonly name: string; readonly description: string | undefined } | undefined;
   readonly #runner: ChildRunner<SqlRequest, SqlReply>;
   readonly #memoryMb: number;
   readonly #limits: ReturnType<typeof sqlMemoryLimits>;
@@ -113,6 +123,17 @@ export class SqlQueryRunner {
     this.#limits = sqlMemoryLimits(this.#memoryMb);
     this.#writable = writable;
     this.#describeSchema = options.describeSchema ?? true;
+    if (options.tableDescription !== undefined && options.tableName === undefined) {
+      throw new ToolConfigError({
+        toolName: tool.name,
+        option: "tableDescription",
+        message: "describes the table named by `tableName`; set `tableName` too",
+      });
+    }
+    this.#table =
+      options.tableName === undefined
+        ? undefined
+        : { name: options.tableName, description: options.tableDescription };
     this.#runner = new ChildRunner({
       module: siblingModuleUrl(import.meta.url, "sql-child"),
       execArgv: [`--max-old-space-size=${this.#limits.heapMb}`],
@@ -128,11 +149,19 @@ export class SqlQueryRunner {
     const verbs = this.#writable
       ? "SQLite SQL statements (SELECT, INSERT, UPDATE, DELETE, CREATE …), one per call and each its own transaction (no BEGIN/COMMIT, no TEMP objects),"
       : "SQLite SQL SELECT queries, one per call,";
+    const table = this.#table;
+    // Griptape's wording, with the engine, what one call may hold, and the row cap.
     const lines = [
-      `Can be used to execute ${verbs} on the database. Make sure the \`SELECT\` statement contains enough columns to get an answer without knowing the table schema. Be creative when you use \`WHERE\` statements: you can use wildcards, \`LOWER()\`, and other functions to get better results. At most ${this.maxRows} rows are returned.`,
+      `Can be used to execute ${verbs} ${table === undefined ? "on the database" : `in table ${table.name}`}. Make sure the \`SELECT\` statement contains enough columns to get an answer without knowing the original question. Be creative when you use \`WHERE\` statements: you can use wildcards, \`LOWER()\`, and other functions to get better results.${table === undefined ? "" : " You can use JOINs if more tables are available in other tools."} At most ${this.maxRows} rows are returned.`,
     ];
-    const schema = this.#describeSchema ? this.#readSchema() : "";
-    if (schema !== "") lines.push(`Schema:\n${schema}`);
+    if (this.#describeSchema) {
+      const schema = this.#readSchema();
+      if (table !== undefined)
+        lines.push(`${table.name} schema: ${schema || "(no such table in the database)"}`);
+      else if (schema !== "") lines.push(`Schema:\n${schema}`);
+    }
+    if (table?.description !== undefined)
+      lines.push(`${table.name} description: ${table.description}`);
     return lines.join("\n");
   }
 
@@ -213,9 +242,9 @@ export class SqlQueryRunner {
       db = new this.#DatabaseSync(this.database, { readOnly: true, timeout: 1_000 });
       const rows = db
         .prepare(
-          "SELECT sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND sql IS NOT NULL ORDER BY name",
+          "SELECT sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND sql IS NOT NULL AND (?1 IS NULL OR name = ?1) ORDER BY name",
         )
-        .all() as { sql: string }[];
+        .all(this.#table?.name ?? null) as { sql: string }[];
       const text = rows.map((row) => `${row.sql};`).join("\n");
       this.#schema = text.length > maxSchemaLength ? `${text.slice(0, maxSchemaLength)}…` : text;
     } catch {

@@ -36,6 +36,8 @@ export class SqlTool extends Tool {
       poolSize,
       maxQueue,
       queueWaitMs,
+      tableName,
+      tableDescription,
       ...base
     } = options;
     super(base);
@@ -51,6 +53,8 @@ export class SqlTool extends Tool {
           poolSize,
           maxQueue,
           queueWaitMs,
+          tableName,
+          tableDescription,
         }),
       },
       false,
@@ -111,6 +115,8 @@ export class WritableSqlTool extends Tool {
       poolSize,
       maxQueue,
       queueWaitMs,
+      tableName,
+      tableDescription,
       ...base
     } = options;
     super(base);
@@ -126,6 +132,8 @@ export class WritableSqlTool extends Tool {
           poolSize,
           maxQueue,
           queueWaitMs,
+          tableName,
+          tableDescription,
         }),
       },
       true,

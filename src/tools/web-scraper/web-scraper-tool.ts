@@ -21,6 +21,8 @@ import { BodyTooLargeError, decodeText, parseContentType } from "../http/read-bo
 import { textEncoding } from "../http/text-encoding.js";
 import { checkBuiltInToolOptions } from "../tool-option.js";
 import { binaryContent } from "./binary-content.js";
+// Its outputs go off-prompt: loading the task memory lets a Toolbox given none make its default one.
+import "../../memory/task-memory.js";
 
 /**
  * Options of a {@link WebScraperTool}.

@@ -1,0 +1,25 @@
+import { loadOnUse } from "../internal/load-on-use.js";
+import { siblingModuleUrl } from "../internal/sibling-module.js";
+import type { TaskMemory } from "../memory/task-memory.js";
+
+// The Toolbox gives off-prompt tools an in-memory TaskMemory when it is given none. The memory module
+// (with its tool, and zod) is too heavy for the root entry, so the toolbox never imports it: the
+// module provides its own factory when it loads (it is loaded by then whenever the user or an
+// off-prompt built-in tool imported it), else it is required on first need. Requiring it from here is
+// the same module instance as an `import` only where Node's `require(esm)` shares the ES module cache
+// (the built package); so the memory's own import is the path that counts.
+let provided: (() => TaskMemory) | undefined;
+
+const memoryModule = loadOnUse<typeof import("../memory/task-memory.js")>(
+  siblingModuleUrl(import.meta.url, "../memory/task-memory").href,
+);
+
+/** @internal Called by the task memory module when it loads: how to make the default memory. */
+export function provideDefaultTaskMemory(make: () => TaskMemory): void {
+  provided ??= make;
+}
+
+/** @internal A new in-memory task memory, Griptape's default for a structure with off-prompt tools. */
+export function defaultTaskMemory(): TaskMemory {
+  return provided?.() ?? new (memoryModule().TaskMemory)();
+}
