@@ -7,9 +7,10 @@ import type { ParsedToolCalls, ToolCallFormatName } from "../../src/formats/tool
 import { harmonyFixtures } from "./fixtures/text/harmony-fixtures.js";
 import { pythonicFixtures } from "./fixtures/text/pythonic-fixtures.js";
 import type { FormatFixture } from "./fixtures/text/shared.js";
+import { vendorFixtures } from "./fixtures/text/vendor-fixtures.js";
 import { xmlFixtures } from "./fixtures/text/xml-fixtures.js";
 
-const allFixtures = [...pythonicFixtures, ...xmlFixtures, ...harmonyFixtures];
+const allFixtures = [...pythonicFixtures, ...xmlFixtures, ...harmonyFixtures, ...vendorFixtures];
 
 function check(result: ParsedToolCalls, fixture: FormatFixture, format: ToolCallFormatName): void {
   assert.deepEqual(result.calls, fixture.calls);
@@ -29,9 +30,16 @@ for (const { format, group, auto, fixtures } of allFixtures) {
       it(`${fixture.label}: reads the named format`, () => {
         check(parseToolCalls(fixture.reply, { format }), fixture, format);
       });
-      it(`${fixture.label}: auto-detection reads the same`, () => {
-        check(parseToolCalls(fixture.reply), fixture, auto ?? format);
-      });
+      if (auto === "none") {
+        it(`${fixture.label}: auto-detection leaves it as text`, () => {
+          const { calls, refused } = parseToolCalls(fixture.reply);
+          assert.deepEqual({ calls, refused }, { calls: [], refused: [] });
+        });
+      } else {
+        it(`${fixture.label}: auto-detection reads the same`, () => {
+          check(parseToolCalls(fixture.reply), fixture, auto ?? format);
+        });
+      }
     }
   });
 }
@@ -59,6 +67,15 @@ describe("text formats: every listed format has the five fixtures", () => {
       "step3",
       "deepseek-v32",
       "harmony",
+      "gemma4",
+      "functiongemma",
+      "kimi-k3",
+      "hy-v3",
+      "hy-v4",
+      "gigachat35",
+      "dots",
+      "step-audio-2",
+      "granite-pythonic",
     ] as const) {
       assert.ok(formats.has(name), name);
     }

@@ -24,4 +24,7 @@ export type JsonMarkerFormatName =
   | "granite-20b-fc"
   | "apertus"
   | "cohere-command"
-  | "nemotron-json";
+  | "nemotron-json"
+  | "pangu"
+  | "gigachat3"
+  | "qwen25-coder";

@@ -18,4 +18,13 @@ export type TextSyntaxFormatName =
   | "minimax-m2"
   | "olmo3"
   | "deepseek-v32"
-  | "lfm2";
+  | "lfm2"
+  | "gemma4"
+  | "functiongemma"
+  | "kimi-k3"
+  | "hy-v3"
+  | "hy-v4"
+  | "gigachat35"
+  | "dots"
+  | "step-audio-2"
+  | "granite-pythonic";

@@ -1,7 +1,14 @@
 import type { ToolCallFormat } from "../tool-call-format.js";
 import { deepseekV32Format } from "./deepseek-v32.js";
+import { dotsFormat } from "./dots.js";
+import { functionGemmaFormat } from "./functiongemma.js";
+import { gemma4Format } from "./gemma4.js";
+import { gigachat35Format } from "./gigachat35.js";
 import { glm45Format } from "./glm45.js";
+import { granitePythonicFormat } from "./granite-pythonic.js";
 import { harmonyFormat } from "./harmony.js";
+import { hyV3Format, hyV4Format } from "./hunyuan-xml.js";
+import { kimiK3Format } from "./kimi-k3.js";
 import { lfm2Format } from "./lfm2.js";
 import { llama4PythonicFormat } from "./llama4-pythonic.js";
 import { minimaxM2Format } from "./minimax-m2.js";
@@ -9,16 +16,30 @@ import { olmo3Format } from "./olmo3.js";
 import { pythonicFormat } from "./pythonic.js";
 import { qwen3CoderFormat, qwen3XmlFormat } from "./qwen3-coder.js";
 import { seedOssFormat } from "./seed-oss.js";
+import { stepAudio2Format } from "./step-audio-2.js";
 import { step3Format } from "./step3.js";
+
+/**
+ * @internal Formats of other syntaxes whose markers another format's looser test would claim, so
+ * `"auto"` tries them before the JSON formats: Hunyuan's `<tool_calls><tool_call>` (Jamba claims any
+ * `<tool_calls>`).
+ */
+export const leadingTextSyntaxFormats: readonly ToolCallFormat[] = [hyV3Format, hyV4Format];
 
 /** @internal The formats of other syntaxes, most specific markers first (auto-detection order). */
 export const textSyntaxFormats: readonly ToolCallFormat[] = [
   harmonyFormat,
+  kimiK3Format,
+  gemma4Format,
+  functionGemmaFormat,
   step3Format,
   deepseekV32Format,
+  gigachat35Format,
   minimaxM2Format,
+  dotsFormat,
   seedOssFormat,
   olmo3Format,
+  stepAudio2Format,
   qwen3CoderFormat,
   qwen3XmlFormat,
   glm45Format,
@@ -26,4 +47,6 @@ export const textSyntaxFormats: readonly ToolCallFormat[] = [
   lfm2Format,
   // The loosest: a bare list of calls, tried only when no format with markers read the reply.
   pythonicFormat,
+  // Never auto-detected (a line that looks like a call is common in prose): only when named.
+  granitePythonicFormat,
 ];

@@ -6,7 +6,7 @@ import { convertParameterValue } from "./xml-values.js";
 /**
  * @internal The tag spelling of an `<invoke name="f"><parameter name="a">1</parameter></invoke>`
  * format: the prefix of its tag names (`""` for MiniMax-M2, `"steptml:"` for Step-3, `"｜DSML｜"`
- * for DeepSeek V3.2) and how it marks string values.
+ * for DeepSeek V3.2, `"｜GCML｜"` for GigaChat 3.5) and how it marks string values.
  *
  * @example
  * ```ts
@@ -17,6 +17,8 @@ export interface InvokeSpelling {
   readonly prefix: string;
   /** True when each parameter says `string="true"` (raw text) or `string="false"` (JSON). */
   readonly stringAttribute: boolean;
+  /** True when a parameter without `string=` is raw text (GigaChat 3.5); otherwise it is refused. */
+  readonly stringByDefault?: boolean;
 }
 
 const ATTRIBUTES = /\s+(\w+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s>]+))/y;
@@ -97,7 +99,9 @@ function readValue(
   stringFlag: string | undefined,
 ): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (!spelling.stringAttribute) return { ok: true, value: convertParameterValue(raw.trim()) };
-  if (stringFlag === "true") return { ok: true, value: raw };
+  if (stringFlag === "true" || (stringFlag === undefined && spelling.stringByDefault === true)) {
+    return { ok: true, value: raw };
+  }
   if (stringFlag !== "false") return { ok: false, reason: 'needs string="true" or string="false"' };
   try {
     return { ok: true, value: JSON.parse(raw) };
