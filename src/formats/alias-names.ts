@@ -14,4 +14,5 @@ export type FormatAliasName =
   | "poolside-v1"
   | "qwen35-coder"
   | "step3p5"
-  | "openpangu-v2";
+  | "openpangu-v2"
+  | "spark3";

@@ -13,6 +13,7 @@ const targets: Readonly<Record<FormatAliasName, ToolCallFormat>> = {
   "qwen35-coder": qwen3CoderFormat,
   step3p5: qwen3CoderFormat,
   "openpangu-v2": panguFormat,
+  spark3: glm45Format,
 };
 
 /**

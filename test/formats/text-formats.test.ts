@@ -76,6 +76,9 @@ describe("text formats: every listed format has the five fixtures", () => {
       "dots",
       "step-audio-2",
       "granite-pythonic",
+      "rwkv",
+      "solar-open2",
+      "plamo3",
     ] as const) {
       assert.ok(formats.has(name), name);
     }

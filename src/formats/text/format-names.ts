@@ -27,4 +27,7 @@ export type TextSyntaxFormatName =
   | "gigachat35"
   | "dots"
   | "step-audio-2"
-  | "granite-pythonic";
+  | "granite-pythonic"
+  | "rwkv"
+  | "solar-open2"
+  | "plamo3";

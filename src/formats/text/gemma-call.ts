@@ -86,7 +86,12 @@ class GemmaReader {
   }
 
   private key(): string {
-    if (this.text.startsWith(this.quote, this.pos)) return this.quoted();
+    if (this.text.startsWith(this.quote, this.pos)) {
+      const key = this.quoted();
+      this.skip();
+      if (!this.take(":")) this.unexpected('":" after the argument name');
+      return key;
+    }
     const colon = this.text.indexOf(":", this.pos);
     if (colon < 0) throw new Unreadable("an argument has no value", true);
     const key = this.text.slice(this.pos, colon).trim();

@@ -13,9 +13,12 @@ import { lfm2Format } from "./lfm2.js";
 import { llama4PythonicFormat } from "./llama4-pythonic.js";
 import { minimaxM2Format } from "./minimax-m2.js";
 import { olmo3Format } from "./olmo3.js";
+import { plamo3Format } from "./plamo3.js";
 import { pythonicFormat } from "./pythonic.js";
 import { qwen3CoderFormat, qwen3XmlFormat } from "./qwen3-coder.js";
+import { rwkvFormat } from "./rwkv.js";
 import { seedOssFormat } from "./seed-oss.js";
+import { solarOpen2Format } from "./solar-open2.js";
 import { stepAudio2Format } from "./step-audio-2.js";
 import { step3Format } from "./step3.js";
 
@@ -37,6 +40,9 @@ export const textSyntaxFormats: readonly ToolCallFormat[] = [
   gigachat35Format,
   minimaxM2Format,
   dotsFormat,
+  rwkvFormat,
+  solarOpen2Format,
+  plamo3Format,
   seedOssFormat,
   olmo3Format,
   stepAudio2Format,

@@ -1,0 +1,270 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { aliasFormats, aliasTarget } from "../../src/formats/format-aliases.js";
+import { parseToolCalls, toolCallFormatNames } from "../../src/formats/parse-tool-calls.js";
+import { textSyntaxFormats } from "../../src/formats/text/index.js";
+import type { ParsedToolCalls, ToolCallFormatName } from "../../src/formats/tool-call-format.js";
+import { builders } from "./fixtures/json/builders.js";
+import { harmonyFixtures } from "./fixtures/text/harmony-fixtures.js";
+import { pythonicFixtures } from "./fixtures/text/pythonic-fixtures.js";
+import { vendorFixtures } from "./fixtures/text/vendor-fixtures.js";
+import { xmlFixtures } from "./fixtures/text/xml-fixtures.js";
+
+function read(reply: string, format?: ToolCallFormatName): ParsedToolCalls {
+  return parseToolCalls(reply, format === undefined ? {} : { format });
+}
+
+const NEW_FORMATS: readonly ToolCallFormatName[] = [
+  "gemma4",
+  "functiongemma",
+  "kimi-k3",
+  "hy-v3",
+  "hy-v4",
+  "gigachat35",
+  "dots",
+  "step-audio-2",
+  "granite-pythonic",
+  "rwkv",
+  "solar-open2",
+  "plamo3",
+  "pangu",
+  "gigachat3",
+  "qwen25-coder",
+];
+
+describe("aliases read with their target's parser", () => {
+  const older = [...pythonicFixtures, ...xmlFixtures, ...harmonyFixtures];
+  const reply = (format: ToolCallFormatName): string => {
+    if (format === "hermes") return builders.hermes.calls([{ name: "f", arguments: { a: 1 } }]);
+    if (format === "pangu") return builders.pangu.calls([{ name: "f", arguments: { a: 1 } }]);
+    const fixture = older.find((entry) => entry.format === format)?.fixtures[1];
+    assert.ok(fixture !== undefined, format);
+    return fixture.reply;
+  };
+
+  for (const alias of aliasFormats) {
+    it(`${alias.name} reads as ${aliasTarget(alias.name as never)} and reports its own name`, () => {
+      const target = aliasTarget(alias.name as never);
+      const text = reply(target);
+      const named = read(text, alias.name);
+      const original = read(text, target);
+      assert.ok(original.calls.length > 0);
+      assert.deepEqual(named, { ...original, format: alias.name });
+      // Auto-detection reports the target, never the alias.
+      assert.equal(read(text).format, target);
+      assert.equal(alias.detect(text), false);
+    });
+  }
+
+  it("lists the aliases among the format names, after every detected format", () => {
+    const names = toolCallFormatNames();
+    for (const alias of aliasFormats) assert.ok(names.includes(alias.name), alias.name);
+    assert.equal(names.at(-1), aliasFormats.at(-1)?.name);
+  });
+
+  it("reports nothing for an alias whose target finds no call", () => {
+    assert.deepEqual(read("just text", "granite4"), {
+      calls: [],
+      text: "just text",
+      format: undefined,
+      refused: [],
+    });
+  });
+});
+
+describe("new formats never claim another format's reply", () => {
+  const replies = [...pythonicFixtures, ...xmlFixtures, ...harmonyFixtures, ...vendorFixtures]
+    .flatMap((entry) => entry.fixtures.map((fixture) => ({ format: entry.format, ...fixture })))
+    .concat(
+      Object.entries(builders).map(([format, builder]) => ({
+        format: format as ToolCallFormatName,
+        reply: builder.calls([{ name: "get_weather", arguments: { city: "Paris" } }]),
+      })) as never[],
+    );
+
+  it("auto-detection reads each reply as its own format", () => {
+    for (const { format, reply } of replies) {
+      const detected = read(reply).format;
+      if (format === "granite-pythonic") assert.equal(detected, undefined, reply);
+      else if (format !== "qwen3-xml") assert.equal(detected, format, reply);
+    }
+  });
+
+  it("each new format's marker test is false on every other format's reply", () => {
+    const all = [...textSyntaxFormats];
+    for (const name of NEW_FORMATS) {
+      const format = all.find((entry) => entry.name === name);
+      if (format === undefined) continue; // JSON formats: covered by the auto test above
+      for (const { format: owner, reply } of replies) {
+        if (owner === name || (name.startsWith("hy-") && owner.startsWith("hy-"))) continue;
+        assert.equal(format.detect(reply), false, `${name} on ${owner}: ${reply}`);
+      }
+    }
+  });
+});
+
+describe("pythonic: tool names with '-' and '.'", () => {
+  it("reads dashed and dotted names in every pythonic format", () => {
+    assert.deepEqual(read('[get-weather(city="Paris")]').calls, [
+      { name: "get-weather", arguments: { city: "Paris" } },
+    ]);
+    assert.deepEqual(read("<|python_tag|>web-search.run(q='x')<|eom_id|>").calls, [
+      { name: "web-search.run", arguments: { q: "x" } },
+    ]);
+    assert.deepEqual(
+      read("<|tool_call_start|>[send-mail(to='a'), tool-2fa(code=1)]<|tool_call_end|>").calls,
+      [
+        { name: "send-mail", arguments: { to: "a" } },
+        { name: "tool-2fa", arguments: { code: 1 } },
+      ],
+    );
+    assert.deepEqual(read("<function_calls>get-time(city=null)</function_calls>").calls, [
+      { name: "get-time", arguments: { city: null } },
+    ]);
+  });
+
+  it("never reads a subtraction as a call", () => {
+    for (const reply of ["[a - b(x=1)]", "[a -b(x=1)]", "[a- b(x=1)]", "[get-(x=1)]"]) {
+      assert.deepEqual(read(reply), { calls: [], text: reply, format: undefined, refused: [] });
+    }
+    const mixed = read("[f(x=1), a - b(y=2)]");
+    assert.deepEqual(mixed.calls, [{ name: "f", arguments: { x: 1 } }]);
+    assert.match(mixed.refused[0]?.reason ?? "", /expected a call/);
+    assert.equal(mixed.refused[0]?.raw, "a - b(y=2)]");
+  });
+});
+
+describe("format-specific cases", () => {
+  it("gemma4: bare values are typed, quoted values stay text, keys may be quoted", () => {
+    const result = read(
+      '<|tool_call>call:set{<|"|>a b<|"|>:1,n:-2.5e3,t:<|"|>true<|"|>,x:nil,e:{},l:[]}<tool_call|>',
+    );
+    assert.deepEqual(result.calls, [
+      { name: "set", arguments: { "a b": 1, n: -2500, t: "true", x: "nil", e: {}, l: [] } },
+    ]);
+  });
+
+  it("gemma4: malformed calls are refused, not guessed", () => {
+    for (const [body, reason] of [
+      ["get{a:1}", /call:name/],
+      ['call:f{a:<|"|>x}', /not closed with/],
+      ["call:f{a:1,a:2}", /given twice/],
+      ["call:f{a:1} extra", /end of the call/],
+      ["call:f{a:[1,2}", /expected/],
+    ] as const) {
+      const result = read(`<|tool_call>${body}<tool_call|>`, "gemma4");
+      assert.deepEqual(result.calls, [], body);
+      assert.match(result.refused[0]?.reason ?? "", reason, body);
+    }
+  });
+
+  it("functiongemma: an unclosed call at the end is cut off, earlier calls still count", () => {
+    const result = read(
+      "<start_function_call>call:a{x:<escape>1<escape>}<end_function_call><start_function_call>call:b{",
+    );
+    assert.deepEqual(result.calls, [{ name: "a", arguments: { x: "1" } }]);
+    assert.match(result.refused[0]?.reason ?? "", /cut off/);
+  });
+
+  it("kimi-k3: unwraps the response channel and refuses typed values that are not JSON", () => {
+    const call = (type: string, value: string) =>
+      `<|open|>response<|sep|>On it.<|close|>response<|sep|><|open|>tools<|sep|><|open|>call tool="f&amp;g" index="1"<|sep|><|open|>argument key="v" type="${type}"<|sep|>${value}<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`;
+    assert.deepEqual(read(call("array", "[1]")), {
+      calls: [{ name: "f&g", arguments: { v: [1] } }],
+      text: "On it.",
+      format: "kimi-k3",
+      refused: [],
+    });
+    assert.match(read(call("integer", "three")).refused[0]?.reason ?? "", /not JSON/);
+  });
+
+  it("hy-v4: reads a checkpoint's tag suffix", () => {
+    const s = ":6124c78e";
+    const reply = `Sure.<tool_calls${s}><tool_call${s}>get_time<arg_key${s}>city</arg_key${s}><arg_value${s}>Tokyo</arg_value${s}></tool_call${s}></tool_calls${s}>`;
+    assert.deepEqual(read(reply), {
+      calls: [{ name: "get_time", arguments: { city: "Tokyo" } }],
+      text: "Sure.",
+      format: "hy-v4",
+      refused: [],
+    });
+  });
+
+  it("hy-v3: text between the calls of a section is refused, not dropped", () => {
+    const result = read(
+      "<tool_calls><tool_call>a<tool_sep></tool_call>oops<tool_call>b<tool_sep></tool_call></tool_calls>",
+    );
+    assert.deepEqual(result.calls, [
+      { name: "a", arguments: {} },
+      { name: "b", arguments: {} },
+    ]);
+    assert.match(result.refused[0]?.reason ?? "", /expected only/);
+  });
+
+  it("gigachat35: a parameter without string= is text; string=false must be JSON", () => {
+    const reply = (flag: string) =>
+      `<｜GCML｜tool_calls><｜GCML｜invoke name="f"><｜GCML｜parameter name="v"${flag}>007</｜GCML｜parameter></｜GCML｜invoke></｜GCML｜tool_calls>`;
+    assert.deepEqual(read(reply("")).calls, [{ name: "f", arguments: { v: "007" } }]);
+    assert.match(read(reply(' string="false"')).refused[0]?.reason ?? "", /not JSON/);
+  });
+
+  it("dots: a JSON object in the block is read; anything else is refused", () => {
+    assert.deepEqual(
+      read('<dots_function_call>{"name": "f", "arguments": {"a": 1}}</dots_function_call>').calls,
+      [{ name: "f", arguments: { a: 1 } }],
+    );
+    assert.match(
+      read("<dots_function_call>{'name': 'f'}</dots_function_call>").refused[0]?.reason ?? "",
+      /not valid JSON/,
+    );
+  });
+
+  it("step-audio-2: arguments must be one JSON object", () => {
+    const result = read("<tool_call>function\nf\n[1, 2]</tool_call>");
+    assert.equal(result.format, "step-audio-2");
+    assert.match(result.refused[0]?.reason ?? "", /not a JSON object/);
+  });
+
+  it("granite-pythonic: only whole lines are calls", () => {
+    const reply =
+      'Call get_weather(city="Paris") to check.\nget_weather(city="Paris") is how\nget_time()';
+    const result = read(reply, "granite-pythonic");
+    assert.deepEqual(result.calls, [{ name: "get_time", arguments: {} }]);
+    assert.equal(
+      result.text,
+      'Call get_weather(city="Paris") to check.\nget_weather(city="Paris") is how',
+    );
+    assert.deepEqual(read(reply).calls, []);
+  });
+
+  it("pangu: the old [unused11] markers, and LFM2's Python calls after the same marker", () => {
+    assert.deepEqual(read('[unused11][{"name": "f", "arguments": {"a": 1}}][unused12] ok'), {
+      calls: [{ name: "f", arguments: { a: 1 } }],
+      text: "ok",
+      format: "pangu",
+      refused: [],
+    });
+    assert.equal(read("<|tool_call_start|>[f(a=1)]<|tool_call_end|>").format, "lfm2");
+  });
+
+  it("qwen25-coder: comma-separated objects are read too", () => {
+    assert.deepEqual(
+      read('<tools>{"name": "a", "arguments": {}}, {"name": "b", "arguments": {}}</tools>').calls,
+      [
+        { name: "a", arguments: {} },
+        { name: "b", arguments: {} },
+      ],
+    );
+  });
+
+  it("gigachat3: the text before <|message_sep|> stays, the separator goes", () => {
+    assert.deepEqual(
+      read('Checking.<|message_sep|>function call<|role_sep|>\n{"name": "f", "arguments": {}}'),
+      {
+        calls: [{ name: "f", arguments: {} }],
+        text: "Checking.",
+        format: "gigachat3",
+        refused: [],
+      },
+    );
+  });
+});
