@@ -15,4 +15,8 @@ export type FormatAliasName =
   | "qwen35-coder"
   | "step3p5"
   | "openpangu-v2"
-  | "spark3";
+  | "spark3"
+  | "intern-s1"
+  | "iquest-coder"
+  | "hyperclovax-seed-think"
+  | "nemotron-nano-v2";

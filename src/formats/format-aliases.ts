@@ -1,5 +1,7 @@
 import type { FormatAliasName } from "./alias-names.js";
 import { hermesFormat } from "./json/hermes.js";
+import { internlmFormat } from "./json/internlm.js";
+import { nemotronJsonFormat } from "./json/nemotron-json.js";
 import { panguFormat } from "./json/pangu.js";
 import { glm45Format } from "./text/glm45.js";
 import { qwen3CoderFormat } from "./text/qwen3-coder.js";
@@ -14,6 +16,10 @@ const targets: Readonly<Record<FormatAliasName, ToolCallFormat>> = {
   step3p5: qwen3CoderFormat,
   "openpangu-v2": panguFormat,
   spark3: glm45Format,
+  "intern-s1": internlmFormat,
+  "iquest-coder": qwen3CoderFormat,
+  "hyperclovax-seed-think": glm45Format,
+  "nemotron-nano-v2": nemotronJsonFormat,
 };
 
 /**

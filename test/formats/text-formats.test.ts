@@ -79,6 +79,7 @@ describe("text formats: every listed format has the five fixtures", () => {
       "rwkv",
       "solar-open2",
       "plamo3",
+      "iquest-coder-v2",
     ] as const) {
       assert.ok(formats.has(name), name);
     }

@@ -4,7 +4,7 @@ import { aliasFormats, aliasTarget } from "../../src/formats/format-aliases.js";
 import { parseToolCalls, toolCallFormatNames } from "../../src/formats/parse-tool-calls.js";
 import { textSyntaxFormats } from "../../src/formats/text/index.js";
 import type { ParsedToolCalls, ToolCallFormatName } from "../../src/formats/tool-call-format.js";
-import { builders } from "./fixtures/json/builders.js";
+import { type Builder, builders } from "./fixtures/json/builders.js";
 import { harmonyFixtures } from "./fixtures/text/harmony-fixtures.js";
 import { pythonicFixtures } from "./fixtures/text/pythonic-fixtures.js";
 import { vendorFixtures } from "./fixtures/text/vendor-fixtures.js";
@@ -27,6 +27,7 @@ const NEW_FORMATS: readonly ToolCallFormatName[] = [
   "rwkv",
   "solar-open2",
   "plamo3",
+  "iquest-coder-v2",
   "pangu",
   "gigachat3",
   "qwen25-coder",
@@ -35,8 +36,8 @@ const NEW_FORMATS: readonly ToolCallFormatName[] = [
 describe("aliases read with their target's parser", () => {
   const older = [...pythonicFixtures, ...xmlFixtures, ...harmonyFixtures];
   const reply = (format: ToolCallFormatName): string => {
-    if (format === "hermes") return builders.hermes.calls([{ name: "f", arguments: { a: 1 } }]);
-    if (format === "pangu") return builders.pangu.calls([{ name: "f", arguments: { a: 1 } }]);
+    const builder = (builders as Partial<Record<string, Builder>>)[format];
+    if (builder !== undefined) return builder.calls([{ name: "f", arguments: { a: 1 } }]);
     const fixture = older.find((entry) => entry.format === format)?.fixtures[1];
     assert.ok(fixture !== undefined, format);
     return fixture.reply;

@@ -27,4 +27,5 @@ export type JsonMarkerFormatName =
   | "nemotron-json"
   | "pangu"
   | "gigachat3"
-  | "qwen25-coder";
+  | "qwen25-coder"
+  | "hyperclovax-seed-think-14b";

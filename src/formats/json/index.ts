@@ -8,6 +8,7 @@ import { graniteFormat } from "./granite.js";
 import { granite20bFcFormat } from "./granite-20b-fc.js";
 import { hermesFormat } from "./hermes.js";
 import { hunyuanFormat } from "./hunyuan.js";
+import { hyperclovaxSeedThink14bFormat } from "./hyperclovax-seed-think-14b.js";
 import { internlmFormat } from "./internlm.js";
 import { jambaFormat } from "./jamba.js";
 import { kimiK2Format } from "./kimi-k2.js";
@@ -42,6 +43,7 @@ export const jsonMarkerFormats: readonly ToolCallFormat[] = [
   panguFormat,
   gigachat3Format,
   qwen25CoderFormat,
+  hyperclovaxSeedThink14bFormat,
   graniteFormat,
   hermesFormat,
   granite20bFcFormat,

@@ -30,4 +30,5 @@ export type TextSyntaxFormatName =
   | "granite-pythonic"
   | "rwkv"
   | "solar-open2"
-  | "plamo3";
+  | "plamo3"
+  | "iquest-coder-v2";

@@ -8,6 +8,7 @@ import { glm45Format } from "./glm45.js";
 import { granitePythonicFormat } from "./granite-pythonic.js";
 import { harmonyFormat } from "./harmony.js";
 import { hyV3Format, hyV4Format } from "./hunyuan-xml.js";
+import { iquestCoderV2Format } from "./iquest-coder-v2.js";
 import { kimiK3Format } from "./kimi-k3.js";
 import { lfm2Format } from "./lfm2.js";
 import { llama4PythonicFormat } from "./llama4-pythonic.js";
@@ -43,6 +44,7 @@ export const textSyntaxFormats: readonly ToolCallFormat[] = [
   rwkvFormat,
   solarOpen2Format,
   plamo3Format,
+  iquestCoderV2Format,
   seedOssFormat,
   olmo3Format,
   stepAudio2Format,
