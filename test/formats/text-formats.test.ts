@@ -80,6 +80,7 @@ describe("text formats: every listed format has the five fixtures", () => {
       "solar-open2",
       "plamo3",
       "iquest-coder-v2",
+      "minimax-m3",
     ] as const) {
       assert.ok(formats.has(name), name);
     }

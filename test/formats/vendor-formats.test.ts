@@ -28,6 +28,7 @@ const NEW_FORMATS: readonly ToolCallFormatName[] = [
   "solar-open2",
   "plamo3",
   "iquest-coder-v2",
+  "minimax-m3",
   "pangu",
   "gigachat3",
   "qwen25-coder",

@@ -31,4 +31,5 @@ export type TextSyntaxFormatName =
   | "rwkv"
   | "solar-open2"
   | "plamo3"
-  | "iquest-coder-v2";
+  | "iquest-coder-v2"
+  | "minimax-m3";

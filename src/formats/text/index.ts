@@ -13,6 +13,7 @@ import { kimiK3Format } from "./kimi-k3.js";
 import { lfm2Format } from "./lfm2.js";
 import { llama4PythonicFormat } from "./llama4-pythonic.js";
 import { minimaxM2Format } from "./minimax-m2.js";
+import { minimaxM3Format } from "./minimax-m3.js";
 import { olmo3Format } from "./olmo3.js";
 import { plamo3Format } from "./plamo3.js";
 import { pythonicFormat } from "./pythonic.js";
@@ -40,6 +41,7 @@ export const textSyntaxFormats: readonly ToolCallFormat[] = [
   deepseekV32Format,
   gigachat35Format,
   minimaxM2Format,
+  minimaxM3Format,
   dotsFormat,
   rwkvFormat,
   solarOpen2Format,
