@@ -81,6 +81,8 @@ describe("text formats: every listed format has the five fixtures", () => {
       "plamo3",
       "iquest-coder-v2",
       "minimax-m3",
+      "k2-horizon",
+      "minicpm5-xml",
     ] as const) {
       assert.ok(formats.has(name), name);
     }

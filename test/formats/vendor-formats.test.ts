@@ -29,6 +29,8 @@ const NEW_FORMATS: readonly ToolCallFormatName[] = [
   "plamo3",
   "iquest-coder-v2",
   "minimax-m3",
+  "k2-horizon",
+  "minicpm5-xml",
   "pangu",
   "gigachat3",
   "qwen25-coder",

@@ -14,7 +14,11 @@ import { convertParameterValue } from "./xml-values.js";
  * ```
  */
 export interface ArgPairSpelling {
+  /** Before the tag names (K2 Horizon's `<ifm|arg_key>`). */
+  readonly prefix?: string;
   readonly suffix: string;
+  /** True when an `<arg_type>` tag may stand between key and value (its type is not used). */
+  readonly typeTag?: boolean;
   readonly separator?: string;
   readonly trimValues: boolean;
 }
@@ -38,7 +42,9 @@ export function readArgPairCall(
   spelling: ArgPairSpelling,
 ): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
   const refuse = (reason: string) => ({ calls: [], refused: [refusal(reason, body)] });
-  const keyOpen = `<arg_key${spelling.suffix}>`;
+  const tag = (name: string, close = false) =>
+    `<${close ? "/" : ""}${spelling.prefix ?? ""}${name}${spelling.suffix}>`;
+  const keyOpen = tag("arg_key");
   const firstKey = body.indexOf(keyOpen);
   let name = (firstKey < 0 ? body : body.slice(0, firstKey)).trim();
   if (spelling.separator !== undefined && name.endsWith(spelling.separator)) {
@@ -46,28 +52,25 @@ export function readArgPairCall(
   }
   if (!closed) return refuse(CUT_OFF);
   if (name === "" || /[\s<>{}[\]"]/.test(name)) {
-    return refuse(
-      `expected the function name first, then ${keyOpen}/<arg_value${spelling.suffix}> pairs`,
-    );
+    return refuse(`expected the function name first, then ${keyOpen}/${tag("arg_value")} pairs`);
   }
-  const s = escapeRegExp(spelling.suffix);
-  const pair = new RegExp(
-    `<arg_key${s}>([\\s\\S]*?)</arg_key${s}>\\s*<arg_value${s}>([\\s\\S]*?)</arg_value${s}>\\s*`,
-    "y",
-  );
+  const [key, type, value] = ["arg_key", "arg_type", "arg_value"].map(
+    (name) => `${escapeRegExp(tag(name))}([\\s\\S]*?)${escapeRegExp(tag(name, true))}\\s*`,
+  ) as [string, string, string];
+  const pair = new RegExp(`${key}${spelling.typeTag === true ? `(?:${type})?` : ""}${value}`, "y");
   const args: Record<string, unknown> = {};
   let pos = firstKey < 0 ? body.length : firstKey;
   while (pos < body.length) {
     pair.lastIndex = pos;
     const match = pair.exec(body);
     if (match === null) {
-      return refuse(`expected ${keyOpen}k</arg_key${spelling.suffix}> and its value in "${name}"`);
+      return refuse(`expected ${keyOpen}k${tag("arg_key", true)} and its value in "${name}"`);
     }
-    const key = (match[1] as string).trim();
-    if (key === "") return refuse(`an argument of "${name}" has an empty ${keyOpen}`);
-    if (Object.hasOwn(args, key)) return refuse(`the argument "${key}" is given twice`);
-    const value = match[2] as string;
-    defineValue(args, key, convertParameterValue(spelling.trimValues ? value.trim() : value));
+    const argName = (match[1] as string).trim();
+    if (argName === "") return refuse(`an argument of "${name}" has an empty ${keyOpen}`);
+    if (Object.hasOwn(args, argName)) return refuse(`the argument "${argName}" is given twice`);
+    const text = match[spelling.typeTag === true ? 3 : 2] as string;
+    defineValue(args, argName, convertParameterValue(spelling.trimValues ? text.trim() : text));
     pos = pair.lastIndex;
   }
   return { calls: [{ name, arguments: args }], refused: [] };

@@ -32,4 +32,6 @@ export type TextSyntaxFormatName =
   | "solar-open2"
   | "plamo3"
   | "iquest-coder-v2"
-  | "minimax-m3";
+  | "minimax-m3"
+  | "k2-horizon"
+  | "minicpm5-xml";

@@ -1,6 +1,12 @@
 import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "../tool-call-format.js";
 import { readArgPairCall } from "./arg-pairs.js";
-import { buildResult, type CallBlock, markerBlocks, refusal } from "./text-result.js";
+import {
+  buildResult,
+  type CallBlock,
+  markerBlocks,
+  outsideBlocks,
+  refusal,
+} from "./text-result.js";
 
 // Hunyuan V4 checkpoints suffix their structural tags (`<tool_calls:6124c78e>`); V3's have none.
 const SECTION = /<tool_calls(:[^\s>]+)?>\s*<tool_call\1>/;
@@ -21,7 +27,7 @@ function parseHunyuanXml(format: ToolCallFormatName, text: string): ParsedToolCa
     const calls = markerBlocks(section.body, { open: callOpen, close: callClose });
     const read = calls.map((call) => readArgPairCall(call.body, call.closed, spelling));
     const refused = read.flatMap((entry) => entry.refused);
-    const stray = outside(section.body, calls);
+    const stray = outsideBlocks(section.body, calls);
     if (stray !== "") {
       refused.push(refusal(`expected only ${callOpen}…${callClose} blocks here`, stray));
     }
@@ -33,17 +39,6 @@ function parseHunyuanXml(format: ToolCallFormatName, text: string): ParsedToolCa
     });
   }
   return buildResult(format, text, blocks);
-}
-
-// The text of a section around its call blocks: white space only, unless the model wrote more.
-function outside(body: string, calls: readonly { start: number; end: number }[]): string {
-  let rest = "";
-  let at = 0;
-  for (const call of calls) {
-    rest += body.slice(at, call.start);
-    at = call.end;
-  }
-  return (rest + body.slice(at)).trim();
 }
 
 /**

@@ -9,9 +9,11 @@ import { granitePythonicFormat } from "./granite-pythonic.js";
 import { harmonyFormat } from "./harmony.js";
 import { hyV3Format, hyV4Format } from "./hunyuan-xml.js";
 import { iquestCoderV2Format } from "./iquest-coder-v2.js";
+import { k2HorizonFormat } from "./k2-horizon.js";
 import { kimiK3Format } from "./kimi-k3.js";
 import { lfm2Format } from "./lfm2.js";
 import { llama4PythonicFormat } from "./llama4-pythonic.js";
+import { minicpm5XmlFormat } from "./minicpm5-xml.js";
 import { minimaxM2Format } from "./minimax-m2.js";
 import { minimaxM3Format } from "./minimax-m3.js";
 import { olmo3Format } from "./olmo3.js";
@@ -47,6 +49,8 @@ export const textSyntaxFormats: readonly ToolCallFormat[] = [
   solarOpen2Format,
   plamo3Format,
   iquestCoderV2Format,
+  k2HorizonFormat,
+  minicpm5XmlFormat,
   seedOssFormat,
   olmo3Format,
   stepAudio2Format,

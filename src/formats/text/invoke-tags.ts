@@ -19,6 +19,8 @@ export interface InvokeSpelling {
   readonly stringAttribute: boolean;
   /** True when a parameter without `string=` is raw text (GigaChat 3.5); otherwise it is refused. */
   readonly stringByDefault?: boolean;
+  /** The call and parameter tag names when not `invoke`/`parameter` (MiniCPM 5: `function`/`param`). */
+  readonly tags?: readonly [call: string, parameter: string];
 }
 
 const ATTRIBUTES = /\s+(\w+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s>]+))/y;
@@ -40,10 +42,11 @@ export function readInvokes(
 ): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
   const calls: ParsedToolCall[] = [];
   const refused: RefusedToolCall[] = [];
-  const invokeOpen = `<${spelling.prefix}invoke`;
-  const invokeClose = `</${spelling.prefix}invoke>`;
-  const parameterOpen = `<${spelling.prefix}parameter`;
-  const parameterClose = `</${spelling.prefix}parameter>`;
+  const [call, parameter] = spelling.tags ?? ["invoke", "parameter"];
+  const invokeOpen = `<${spelling.prefix}${call}`;
+  const invokeClose = `</${spelling.prefix}${call}>`;
+  const parameterOpen = `<${spelling.prefix}${parameter}`;
+  const parameterClose = `</${spelling.prefix}${parameter}>`;
   let pos = skipSpace(body, 0);
   while (pos < body.length) {
     const callStart = pos;

@@ -104,7 +104,16 @@ export function markerBlocks(
   }
 }
 
-function skipSpans(
+/**
+ * @internal The spans of `text` between each pair of markers (reasoning a model may write calls in);
+ * an unclosed span runs to the end.
+ *
+ * @example
+ * ```ts
+ * skipSpans("a<think>b</think>", [["<think>", "</think>"]]); // [[1, 17]]
+ * ```
+ */
+export function skipSpans(
   text: string,
   pairs: readonly (readonly [string, string])[],
 ): [number, number][] {
@@ -121,4 +130,26 @@ function skipSpans(
     }
   }
   return spans;
+}
+
+/**
+ * @internal The text of `body` around the given blocks, trimmed: white space only, unless the
+ * model wrote something between the calls of a section.
+ *
+ * @example
+ * ```ts
+ * outsideBlocks("a<x>1</x>b", [{ start: 1, end: 9 }]); // "ab"
+ * ```
+ */
+export function outsideBlocks(
+  body: string,
+  blocks: readonly { readonly start: number; readonly end: number }[],
+): string {
+  let rest = "";
+  let at = 0;
+  for (const block of blocks) {
+    rest += body.slice(at, block.start);
+    at = block.end;
+  }
+  return (rest + body.slice(at)).trim();
 }
