@@ -19,4 +19,7 @@ export type FormatAliasName =
   | "intern-s1"
   | "iquest-coder"
   | "hyperclovax-seed-think"
-  | "nemotron-nano-v2";
+  | "nemotron-nano-v2"
+  | "ling3"
+  | "mimo"
+  | "mimov2-flash";

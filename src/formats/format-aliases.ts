@@ -20,6 +20,9 @@ const targets: Readonly<Record<FormatAliasName, ToolCallFormat>> = {
   "iquest-coder": qwen3CoderFormat,
   "hyperclovax-seed-think": glm45Format,
   "nemotron-nano-v2": nemotronJsonFormat,
+  ling3: glm45Format,
+  mimo: qwen3CoderFormat,
+  "mimov2-flash": qwen3CoderFormat,
 };
 
 /**

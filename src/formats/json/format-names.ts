@@ -28,4 +28,5 @@ export type JsonMarkerFormatName =
   | "pangu"
   | "gigachat3"
   | "qwen25-coder"
-  | "hyperclovax-seed-think-14b";
+  | "hyperclovax-seed-think-14b"
+  | "inkling";

@@ -9,6 +9,7 @@ import { granite20bFcFormat } from "./granite-20b-fc.js";
 import { hermesFormat } from "./hermes.js";
 import { hunyuanFormat } from "./hunyuan.js";
 import { hyperclovaxSeedThink14bFormat } from "./hyperclovax-seed-think-14b.js";
+import { inklingFormat } from "./inkling.js";
 import { internlmFormat } from "./internlm.js";
 import { jambaFormat } from "./jamba.js";
 import { kimiK2Format } from "./kimi-k2.js";
@@ -44,6 +45,7 @@ export const jsonMarkerFormats: readonly ToolCallFormat[] = [
   gigachat3Format,
   qwen25CoderFormat,
   hyperclovaxSeedThink14bFormat,
+  inklingFormat,
   graniteFormat,
   hermesFormat,
   granite20bFcFormat,
