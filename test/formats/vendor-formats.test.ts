@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { aliasFormats, aliasTarget } from "../../src/formats/format-aliases.js";
 import { parseToolCalls, toolCallFormatNames } from "../../src/formats/parse-tool-calls.js";
@@ -64,6 +65,11 @@ describe("aliases read with their target's parser", () => {
     const names = toolCallFormatNames();
     for (const alias of aliasFormats) assert.ok(names.includes(alias.name), alias.name);
     assert.equal(names.at(-1), aliasFormats.at(-1)?.name);
+  });
+
+  it("names every format and alias in the formats table of docs/dialects.md", () => {
+    const docs = readFileSync(new URL("../../docs/dialects.md", import.meta.url), "utf8");
+    for (const name of toolCallFormatNames()) assert.ok(docs.includes(`\`${name}\``), name);
   });
 
   it("reports nothing for an alias whose target finds no call", () => {
@@ -213,8 +219,8 @@ describe("format-specific cases", () => {
 
   it("dots: a JSON object in the block is read; anything else is refused", () => {
     assert.deepEqual(
-      read('<dots_function_call>{"name": "f", "arguments": {"a": 1}}</dots_function_call>').calls,
-      [{ name: "f", arguments: { a: 1 } }],
+      read('Sure.<dots_function_call>{"name": "f", "arguments": {"a": 1}}</dots_function_call>'),
+      { calls: [{ name: "f", arguments: { a: 1 } }], text: "Sure.", format: "dots", refused: [] },
     );
     assert.match(
       read("<dots_function_call>{'name': 'f'}</dots_function_call>").refused[0]?.reason ?? "",
@@ -270,5 +276,67 @@ describe("format-specific cases", () => {
         refused: [],
       },
     );
+  });
+
+  it("minimax-m3: repeated tags are a list, a parameter given twice or text beside tags is refused", () => {
+    const ns = "]<]minimax[>[";
+    const call = (params: string) =>
+      `${ns}<tool_call>\n${ns}<invoke name="f">${params}${ns}</invoke>\n${ns}</tool_call>`;
+    assert.deepEqual(read(call(`${ns}<d>${ns}<t>a${ns}</t>${ns}<t>b${ns}</t>${ns}</d>`)).calls, [
+      { name: "f", arguments: { d: { t: ["a", "b"] } } },
+    ]);
+    assert.match(
+      read(call(`${ns}<a>1${ns}</a>${ns}<a>2${ns}</a>`)).refused[0]?.reason ?? "",
+      /given twice/,
+    );
+    assert.match(
+      read(call(`${ns}<a>x${ns}<b>y${ns}</b>${ns}</a>`)).refused[0]?.reason ?? "",
+      /both text and tags/,
+    );
+  });
+
+  it("k2-horizon: a JSON call inside <ifm|tool_call> and stray text in the group", () => {
+    const result = read(
+      '<ifm|tool_calls><ifm|tool_call>{"name": "f", "arguments": {"a": 1}}</ifm|tool_call> junk</ifm|tool_calls>',
+    );
+    assert.deepEqual(result.calls, [{ name: "f", arguments: { a: 1 } }]);
+    assert.equal(result.format, "k2-horizon");
+    assert.equal(result.text, "");
+    assert.match(result.refused[0]?.reason ?? "", /expected only/);
+  });
+
+  it("solar-open2 and plamo3: a call without its closing token is cut off", () => {
+    assert.match(
+      read("<|tool_call:start|>f\n<|tool_arg:start|>a<|tool_arg:value|>1<|tool_arg:end|>")
+        .refused[0]?.reason ?? "",
+      /cut off/,
+    );
+    const plamo = (tag: string) => `<|plamo:${tag}:plamo|>`;
+    const reply = `${plamo("begin_tool_requests")}${plamo("begin_tool_request")}${plamo("begin_tool_name")}f${plamo("end_tool_name")}${plamo("begin_tool_arguments")}{"a": }${plamo("end_tool_arguments")}${plamo("end_tool_request")}${plamo("end_tool_requests")}`;
+    assert.match(read(reply).refused[0]?.reason ?? "", /not valid JSON/);
+  });
+
+  it("inkling: arguments under args; text blocks keep only their text", () => {
+    assert.deepEqual(
+      read(
+        '<|message_model|><|content_text|>On it.<|end_message|><|message_model|><|content_invoke_tool_json|>{"name": "f", "args": {"a": 1}}<|end_message|>',
+      ),
+      {
+        calls: [{ name: "f", arguments: { a: 1 } }],
+        text: "On it.",
+        format: "inkling",
+        refused: [],
+      },
+    );
+  });
+
+  it("minicpm5-xml: calls written in the reasoning are not read", () => {
+    const reply = '<think><function name="rm"></function></think>Nothing to run.';
+    assert.deepEqual(read(reply, "minicpm5-xml"), {
+      calls: [],
+      text: reply,
+      format: undefined,
+      refused: [],
+    });
   });
 });

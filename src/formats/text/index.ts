@@ -27,11 +27,17 @@ import { stepAudio2Format } from "./step-audio-2.js";
 import { step3Format } from "./step3.js";
 
 /**
- * @internal Formats of other syntaxes whose markers another format's looser test would claim, so
+ * @internal Formats of other syntaxes whose replies a JSON format's looser test would claim, so
  * `"auto"` tries them before the JSON formats: Hunyuan's `<tool_calls><tool_call>` (Jamba claims any
- * `<tool_calls>`).
+ * `<tool_calls>`), and K2 Horizon and dots, whose blocks may hold a `{"name": …}` object that
+ * Llama's bare-JSON reader would otherwise take out of its markers.
  */
-export const leadingTextSyntaxFormats: readonly ToolCallFormat[] = [hyV3Format, hyV4Format];
+export const leadingTextSyntaxFormats: readonly ToolCallFormat[] = [
+  hyV3Format,
+  hyV4Format,
+  k2HorizonFormat,
+  dotsFormat,
+];
 
 /** @internal The formats of other syntaxes, most specific markers first (auto-detection order). */
 export const textSyntaxFormats: readonly ToolCallFormat[] = [
@@ -44,12 +50,10 @@ export const textSyntaxFormats: readonly ToolCallFormat[] = [
   gigachat35Format,
   minimaxM2Format,
   minimaxM3Format,
-  dotsFormat,
   rwkvFormat,
   solarOpen2Format,
   plamo3Format,
   iquestCoderV2Format,
-  k2HorizonFormat,
   minicpm5XmlFormat,
   seedOssFormat,
   olmo3Format,
