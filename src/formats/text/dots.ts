@@ -6,7 +6,7 @@ import type {
   ToolCallFormat,
 } from "../tool-call-format.js";
 import { readInvokes } from "./invoke-tags.js";
-import { buildResult, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
+import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
 
 const OPEN = "<dots_function_call>";
 const CLOSE = "</dots_function_call>";
@@ -31,12 +31,9 @@ export const dotsFormat: ToolCallFormat = {
 };
 
 function parseDots(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readBlock(block.body, block.closed),
-  }));
-  return buildResult("dots", text, blocks);
+  return readBlocks("dots", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readBlock(body, closed),
+  );
 }
 
 function readBlock(

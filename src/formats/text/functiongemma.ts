@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readGemmaCall } from "./gemma-call.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<start_function_call>";
 const CLOSE = "<end_function_call>";
@@ -22,10 +22,7 @@ export const functionGemmaFormat: ToolCallFormat = {
 };
 
 function parseFunctionGemma(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readGemmaCall(block.body, { quote: "<escape>", closed: block.closed }),
-  }));
-  return buildResult("functiongemma", text, blocks);
+  return readBlocks("functiongemma", text, { open: OPEN, close: CLOSE }, (body, closed) =>
+    readGemmaCall(body, { quote: "<escape>", closed: closed }),
+  );
 }

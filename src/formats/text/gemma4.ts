@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readGemmaCall } from "./gemma-call.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<|tool_call>";
 const CLOSE = "<tool_call|>";
@@ -23,10 +23,7 @@ export const gemma4Format: ToolCallFormat = {
 };
 
 function parseGemma4(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readGemmaCall(block.body, { quote: QUOTE, closed: block.closed }),
-  }));
-  return buildResult("gemma4", text, blocks);
+  return readBlocks("gemma4", text, { open: OPEN, close: CLOSE }, (body, closed) =>
+    readGemmaCall(body, { quote: QUOTE, closed: closed }),
+  );
 }

@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readInvokes } from "./invoke-tags.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<｜GCML｜tool_calls>";
 const CLOSE = "</｜GCML｜tool_calls>";
@@ -24,10 +24,7 @@ export const gigachat35Format: ToolCallFormat = {
 };
 
 function parseGigachat35(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readInvokes(block.body, SPELLING, block.closed),
-  }));
-  return buildResult("gigachat35", text, blocks);
+  return readBlocks("gigachat35", text, { open: OPEN, close: CLOSE }, (body, closed) =>
+    readInvokes(body, SPELLING, closed),
+  );
 }

@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readArgPairCall } from "./arg-pairs.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<tool_call>";
 const CLOSE = "</tool_call>";
@@ -26,10 +26,7 @@ export const glm45Format: ToolCallFormat = {
 };
 
 function parseGlm45(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readArgPairCall(block.body, block.closed, GLM),
-  }));
-  return buildResult("glm45", text, blocks);
+  return readBlocks("glm45", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readArgPairCall(body, closed, GLM),
+  );
 }

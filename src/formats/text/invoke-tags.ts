@@ -1,3 +1,4 @@
+import { skipSpace } from "../json/shared-json-scan.js";
 import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
 import { defineValue } from "./python-literal.js";
 import { CUT_OFF, refusal } from "./text-result.js";
@@ -128,10 +129,4 @@ function readTag(
   }
   pos = skipSpace(body, pos);
   return body[pos] === ">" ? { end: pos + 1, attributes } : undefined;
-}
-
-function skipSpace(text: string, from: number): number {
-  let pos = from;
-  while (pos < text.length && /\s/.test(text[pos] as string)) pos++;
-  return pos;
 }

@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readArgPairCall } from "./arg-pairs.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<iquestcoder_tool_call>";
 const CLOSE = "</iquestcoder_tool_call>";
@@ -24,10 +24,10 @@ export const iquestCoderV2Format: ToolCallFormat = {
 };
 
 function parseIquestCoderV2(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readArgPairCall(block.body, block.closed, SPELLING),
-  }));
-  return buildResult("iquest-coder-v2", text, blocks);
+  return readBlocks(
+    "iquest-coder-v2",
+    text,
+    { open: OPEN, close: CLOSE, skip: THINK },
+    (body, closed) => readArgPairCall(body, closed, SPELLING),
+  );
 }

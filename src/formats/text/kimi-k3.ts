@@ -1,3 +1,4 @@
+import { skipSpace } from "../json/shared-json-scan.js";
 import type {
   ParsedToolCall,
   ParsedToolCalls,
@@ -5,7 +6,7 @@ import type {
   ToolCallFormat,
 } from "../tool-call-format.js";
 import { defineValue } from "./python-literal.js";
-import { buildResult, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
+import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
 
 const OPEN = "<|open|>tools<|sep|>";
 const CLOSE = "<|close|>tools<|sep|>";
@@ -40,12 +41,9 @@ export const kimiK3Format: ToolCallFormat = {
 };
 
 function parseKimiK3(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readCalls(block.body, block.closed),
-  }));
-  const result = buildResult("kimi-k3", text, blocks);
+  const result = readBlocks("kimi-k3", text, { open: OPEN, close: CLOSE }, (body, closed) =>
+    readCalls(body, closed),
+  );
   let rest = result.text;
   for (const token of CHANNEL_TOKENS) rest = rest.replaceAll(token, "");
   return { ...result, text: rest.trim() };
@@ -120,10 +118,4 @@ function readHead(
     attributes.set(match[1] as string, value);
   }
   return { end: sep + SEP.length, attributes };
-}
-
-function skipSpace(text: string, from: number): number {
-  let pos = from;
-  while (pos < text.length && /\s/.test(text[pos] as string)) pos++;
-  return pos;
 }

@@ -5,7 +5,7 @@ import type {
   ToolCallFormat,
 } from "../tool-call-format.js";
 import { defineValue, PYTHON_LITERAL_LIMITS } from "./python-literal.js";
-import { buildResult, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
+import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
 
 const NS = "]<]minimax[>[";
 const OPEN = `${NS}<tool_call>`;
@@ -34,12 +34,9 @@ export const minimaxM3Format: ToolCallFormat = {
 };
 
 function parseMinimaxM3(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readInvokes(block.body, block.closed),
-  }));
-  return buildResult("minimax-m3", text, blocks);
+  return readBlocks("minimax-m3", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readInvokes(body, closed),
+  );
 }
 
 interface Token {

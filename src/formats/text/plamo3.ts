@@ -5,7 +5,7 @@ import type {
   RefusedToolCall,
   ToolCallFormat,
 } from "../tool-call-format.js";
-import { buildResult, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
+import { CUT_OFF, markerBlocks, readBlocks, refusal } from "./text-result.js";
 
 const tag = (name: string) => `<|plamo:${name}:plamo|>`;
 const OPEN = tag("begin_tool_requests");
@@ -32,12 +32,9 @@ export const plamo3Format: ToolCallFormat = {
 };
 
 function parsePlamo3(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readRequests(block.body),
-  }));
-  const result = buildResult("plamo3", text, blocks);
+  const result = readBlocks("plamo3", text, { open: OPEN, close: CLOSE }, (body) =>
+    readRequests(body),
+  );
   // The end-of-turn tag closes the reply; it is not text.
   return { ...result, text: result.text.replaceAll("<|plamo:tag|>", "").trim() };
 }

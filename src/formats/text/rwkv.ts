@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readInvokes } from "./invoke-tags.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<tool_call>";
 const CLOSE = "</tool_call>";
@@ -24,10 +24,7 @@ export const rwkvFormat: ToolCallFormat = {
 };
 
 function parseRwkv(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readInvokes(block.body.trim(), SPELLING, block.closed),
-  }));
-  return buildResult("rwkv", text, blocks);
+  return readBlocks("rwkv", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readInvokes(body.trim(), SPELLING, closed),
+  );
 }

@@ -1,11 +1,7 @@
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
+import { skipSpace } from "../json/shared-json-scan.js";
+import type { ToolCallFormat } from "../tool-call-format.js";
 import { defineValue } from "./python-literal.js";
-import { buildResult, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
+import { type BlockRead, CUT_OFF, readBlocks, refusal } from "./text-result.js";
 import { convertParameterValue } from "./xml-values.js";
 
 const OPEN = "<|tool_call:start|>";
@@ -27,22 +23,10 @@ const ARG_CLOSE = "<|tool_arg:end|>";
 export const solarOpen2Format: ToolCallFormat = {
   name: "solar-open2",
   detect: (text) => text.includes(OPEN),
-  parse: parseSolarOpen2,
+  parse: (text) => readBlocks("solar-open2", text, { open: OPEN, close: CLOSE }, readCall),
 };
 
-function parseSolarOpen2(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readCall(block.body, block.closed),
-  }));
-  return buildResult("solar-open2", text, blocks);
-}
-
-function readCall(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
+function readCall(body: string, closed: boolean): BlockRead {
   const refuse = (reason: string) => ({ calls: [], refused: [refusal(reason, body)] });
   // Only the closing token ends a call: without it, more arguments may have been coming.
   if (!closed) return refuse(CUT_OFF);
@@ -70,10 +54,4 @@ function readCall(
     pos = skipSpace(body, end + ARG_CLOSE.length);
   }
   return { calls: [{ name, arguments: args }], refused: [] };
-}
-
-function skipSpace(text: string, from: number): number {
-  let pos = from;
-  while (pos < text.length && /\s/.test(text[pos] as string)) pos++;
-  return pos;
 }

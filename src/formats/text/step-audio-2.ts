@@ -1,11 +1,6 @@
 import { isPlainObject } from "../json/shared-call-shape.js";
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
-import { buildResult, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
+import type { ToolCallFormat } from "../tool-call-format.js";
+import { type BlockRead, CUT_OFF, readBlocks, refusal } from "./text-result.js";
 
 const OPEN = "<tool_call>";
 const CLOSE = "</tool_call>";
@@ -25,22 +20,10 @@ const HEAD = /^function\r?\n([^\s<>{}]+)\r?\n/;
 export const stepAudio2Format: ToolCallFormat = {
   name: "step-audio-2",
   detect: (text) => DETECT.test(text),
-  parse: parseStepAudio2,
+  parse: (text) => readBlocks("step-audio-2", text, { open: OPEN, close: CLOSE }, readCall),
 };
 
-function parseStepAudio2(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readCall(block.body, block.closed),
-  }));
-  return buildResult("step-audio-2", text, blocks);
-}
-
-function readCall(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
+function readCall(body: string, closed: boolean): BlockRead {
   const refuse = (reason: string) => ({ calls: [], refused: [refusal(reason, body)] });
   // Only </tool_call> ends a call: without it, the arguments may be cut short.
   if (!closed) return refuse(CUT_OFF);

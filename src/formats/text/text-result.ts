@@ -68,6 +68,43 @@ export function buildResult(
 }
 
 /**
+ * @internal The calls and refusals read from one block's body.
+ *
+ * @example
+ * ```ts
+ * const read: BlockRead = { calls: [], refused: [] };
+ * ```
+ */
+export interface BlockRead {
+  readonly calls: readonly ParsedToolCall[];
+  readonly refused: readonly RefusedToolCall[];
+}
+
+/**
+ * @internal Reads every block between `markers` with `read` and assembles the format's result: the
+ * shape most marker formats share.
+ *
+ * @example
+ * ```ts
+ * readBlocks("rwkv", "Hi", { open: "<x>", close: "</x>" }, () => ({ calls: [], refused: [] }));
+ * // { calls: [], text: "Hi", format: undefined, refused: [] }
+ * ```
+ */
+export function readBlocks(
+  format: ToolCallFormatName,
+  text: string,
+  markers: { open: string; close: string; skip?: readonly (readonly [string, string])[] },
+  read: (body: string, closed: boolean) => BlockRead,
+): ParsedToolCalls {
+  const blocks = markerBlocks(text, markers).map((block) => ({
+    start: block.start,
+    end: block.end,
+    ...read(block.body, block.closed),
+  }));
+  return buildResult(format, text, blocks);
+}
+
+/**
  * @internal Finds the blocks between an opening and a closing marker, skipping reasoning spans
  * (`<think>…</think>` and the like) where a model may only be talking about calls. A block with no
  * closing marker runs to the end of the reply and is read as possibly cut off.
