@@ -1,5 +1,6 @@
+import { aliasFormats } from "./format-aliases.js";
 import { jsonMarkerFormats } from "./json/index.js";
-import { textSyntaxFormats } from "./text/index.js";
+import { leadingTextSyntaxFormats, textSyntaxFormats } from "./text/index.js";
 import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "./tool-call-format.js";
 
 /**
@@ -16,8 +17,14 @@ export interface ParseToolCallsOptions {
 }
 
 // Markers of special-token formats are unambiguous, so they are tried before the looser ones
-// (pythonic lists, bare JSON), which could match text that merely looks like a call.
-const formats: readonly ToolCallFormat[] = [...jsonMarkerFormats, ...textSyntaxFormats];
+// (pythonic lists, bare JSON), which could match text that merely looks like a call. Aliases come
+// last and detect nothing: their target reads such replies under its own name.
+const formats: readonly ToolCallFormat[] = [
+  ...leadingTextSyntaxFormats,
+  ...jsonMarkerFormats,
+  ...textSyntaxFormats,
+  ...aliasFormats,
+];
 
 /**
  * Reads the tool calls of an open model's raw text reply, in any format vLLM's tool parsers read:

@@ -1,3 +1,4 @@
+import type { FormatAliasName } from "./alias-names.js";
 import type { JsonMarkerFormatName } from "./json/format-names.js";
 import type { TextSyntaxFormatName } from "./text/format-names.js";
 
@@ -59,14 +60,15 @@ export interface ParsedToolCalls {
 }
 
 /**
- * The raw-text tool-call formats of open models, named after the vLLM tool parser that reads each.
+ * The raw-text tool-call formats of open models, named after the vLLM tool parser that reads each
+ * (aliases included: vLLM names whose models write another format's syntax).
  *
  * @example
  * ```ts
  * const format: ToolCallFormatName = "hermes";
  * ```
  */
-export type ToolCallFormatName = JsonMarkerFormatName | TextSyntaxFormatName;
+export type ToolCallFormatName = JsonMarkerFormatName | TextSyntaxFormatName | FormatAliasName;
 
 /**
  * @internal One format's reader. `detect` is a cheap test for the format's markers; `parse` reads the

@@ -7,9 +7,10 @@ import type { ParsedToolCalls, ToolCallFormatName } from "../../src/formats/tool
 import { harmonyFixtures } from "./fixtures/text/harmony-fixtures.js";
 import { pythonicFixtures } from "./fixtures/text/pythonic-fixtures.js";
 import type { FormatFixture } from "./fixtures/text/shared.js";
+import { vendorFixtures } from "./fixtures/text/vendor-fixtures.js";
 import { xmlFixtures } from "./fixtures/text/xml-fixtures.js";
 
-const allFixtures = [...pythonicFixtures, ...xmlFixtures, ...harmonyFixtures];
+const allFixtures = [...pythonicFixtures, ...xmlFixtures, ...harmonyFixtures, ...vendorFixtures];
 
 function check(result: ParsedToolCalls, fixture: FormatFixture, format: ToolCallFormatName): void {
   assert.deepEqual(result.calls, fixture.calls);
@@ -29,9 +30,16 @@ for (const { format, group, auto, fixtures } of allFixtures) {
       it(`${fixture.label}: reads the named format`, () => {
         check(parseToolCalls(fixture.reply, { format }), fixture, format);
       });
-      it(`${fixture.label}: auto-detection reads the same`, () => {
-        check(parseToolCalls(fixture.reply), fixture, auto ?? format);
-      });
+      if (auto === "none") {
+        it(`${fixture.label}: auto-detection leaves it as text`, () => {
+          const { calls, refused } = parseToolCalls(fixture.reply);
+          assert.deepEqual({ calls, refused }, { calls: [], refused: [] });
+        });
+      } else {
+        it(`${fixture.label}: auto-detection reads the same`, () => {
+          check(parseToolCalls(fixture.reply), fixture, auto ?? format);
+        });
+      }
     }
   });
 }
@@ -46,22 +54,7 @@ describe("text formats: every listed format has the five fixtures", () => {
       "truncated",
     ];
     const formats = new Set(allFixtures.map((entry) => entry.format));
-    for (const name of [
-      "pythonic",
-      "llama4-pythonic",
-      "olmo3",
-      "lfm2",
-      "qwen3-coder",
-      "qwen3-xml",
-      "seed-oss",
-      "glm45",
-      "minimax-m2",
-      "step3",
-      "deepseek-v32",
-      "harmony",
-    ] as const) {
-      assert.ok(formats.has(name), name);
-    }
+    for (const { name } of textSyntaxFormats) assert.ok(formats.has(name), name);
     for (const entry of allFixtures) {
       assert.deepEqual(
         entry.fixtures.map((fixture) => fixture.label),

@@ -24,4 +24,9 @@ export type JsonMarkerFormatName =
   | "granite-20b-fc"
   | "apertus"
   | "cohere-command"
-  | "nemotron-json";
+  | "nemotron-json"
+  | "pangu"
+  | "gigachat3"
+  | "qwen25-coder"
+  | "hyperclovax-seed-think-14b"
+  | "inkling";

@@ -3,10 +3,13 @@ import { apertusFormat } from "./apertus.js";
 import { cohereCommandFormat } from "./cohere-command.js";
 import { deepseekV3Format } from "./deepseek-v3.js";
 import { deepseekV31Format } from "./deepseek-v31.js";
+import { gigachat3Format } from "./gigachat3.js";
 import { graniteFormat } from "./granite.js";
 import { granite20bFcFormat } from "./granite-20b-fc.js";
 import { hermesFormat } from "./hermes.js";
 import { hunyuanFormat } from "./hunyuan.js";
+import { hyperclovaxSeedThink14bFormat } from "./hyperclovax-seed-think-14b.js";
+import { inklingFormat } from "./inkling.js";
 import { internlmFormat } from "./internlm.js";
 import { jambaFormat } from "./jamba.js";
 import { kimiK2Format } from "./kimi-k2.js";
@@ -15,7 +18,9 @@ import { longcatFormat } from "./longcat.js";
 import { minimaxFormat } from "./minimax.js";
 import { mistralFormat } from "./mistral.js";
 import { nemotronJsonFormat } from "./nemotron-json.js";
+import { panguFormat } from "./pangu.js";
 import { phi4MiniFormat } from "./phi4-mini.js";
+import { qwen25CoderFormat } from "./qwen25-coder.js";
 import { xlamFormat } from "./xlam.js";
 
 /**
@@ -23,7 +28,8 @@ import { xlamFormat } from "./xlam.js";
  * DeepSeek V3 (its `function<｜tool▁sep｜>` header) before V3.1, which shares its tokens; Granite's
  * `<tool_call>[` before Hermes' `<tool_call>{`; Hunyuan's `<answer>`-wrapped list and MiniMax's
  * `<tool_calls>{` before Jamba's plain `<tool_calls>[`; bare JSON (xLAM's list, then Llama's objects)
- * last, since it carries no marker at all.
+ * last, since it carries no marker at all. openPangu's `<|tool_call_start|>` is claimed only when
+ * JSON follows it (LFM2 writes Python calls after the same marker).
  */
 export const jsonMarkerFormats: readonly ToolCallFormat[] = [
   deepseekV3Format,
@@ -35,6 +41,11 @@ export const jsonMarkerFormats: readonly ToolCallFormat[] = [
   apertusFormat,
   cohereCommandFormat,
   nemotronJsonFormat,
+  panguFormat,
+  gigachat3Format,
+  qwen25CoderFormat,
+  hyperclovaxSeedThink14bFormat,
+  inklingFormat,
   graniteFormat,
   hermesFormat,
   granite20bFcFormat,

@@ -26,8 +26,11 @@ export interface MarkedBlocks {
   readonly opens: readonly string[];
   /** The closing marker; when the reply ends right after the JSON it may be missing. */
   readonly close?: string;
-  /** One object, a JSON list of objects, objects one after another, or an object or a list. */
-  readonly payload: "object" | "array" | "objects" | "object-or-array";
+  /**
+   * One object, a JSON list of objects, objects one after another, an object or a list, or a list or
+   * objects one after another (separated by white space or commas).
+   */
+  readonly payload: "object" | "array" | "objects" | "object-or-array" | "objects-or-array";
   readonly toCall: ToCall;
   /** Template tokens around the blocks, removed from the text wherever they are (Hunyuan's `<answer>`). */
   readonly dropTokens?: readonly string[];
@@ -99,6 +102,10 @@ function readPayload(
       return readCallSequence(reader, at);
     case "object-or-array":
       return reader.text[next] === "[" ? readArrayCalls(reader, at) : readObjectCall(reader, at);
+    case "objects-or-array":
+      return reader.text[next] === "["
+        ? readArrayCalls(reader, at)
+        : readCallSequence(reader, at, ",");
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readInvokes } from "./invoke-tags.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<｜DSML｜function_calls>";
 const CLOSE = "</｜DSML｜function_calls>";
@@ -25,10 +25,10 @@ export const deepseekV32Format: ToolCallFormat = {
 
 function parseDeepseekV32(text: string): ParsedToolCalls {
   const spelling = { prefix: "｜DSML｜", stringAttribute: true };
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readInvokes(block.body, spelling, block.closed),
-  }));
-  return buildResult("deepseek-v32", text, blocks);
+  return readBlocks(
+    "deepseek-v32",
+    text,
+    { open: OPEN, close: CLOSE, skip: THINK },
+    (body, closed) => readInvokes(body, spelling, closed),
+  );
 }

@@ -1,3 +1,4 @@
+import { skipSpace } from "../json/shared-json-scan.js";
 import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
 import { defineValue } from "./python-literal.js";
 import { CUT_OFF, refusal } from "./text-result.js";
@@ -72,12 +73,6 @@ export function readFunctionTags(
     }
   }
   return { calls, refused };
-}
-
-function skipSpace(text: string, from: number): number {
-  let pos = from;
-  while (pos < text.length && /\s/.test(text[pos] as string)) pos++;
-  return pos;
 }
 
 // Text without any ">" at the end of an unclosed block is a tag the reply was cut inside.

@@ -1,3 +1,4 @@
+import { skipSpace } from "../json/shared-json-scan.js";
 import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
 import { defineValue } from "./python-literal.js";
 import { CUT_OFF, refusal } from "./text-result.js";
@@ -6,7 +7,7 @@ import { convertParameterValue } from "./xml-values.js";
 /**
  * @internal The tag spelling of an `<invoke name="f"><parameter name="a">1</parameter></invoke>`
  * format: the prefix of its tag names (`""` for MiniMax-M2, `"steptml:"` for Step-3, `"｜DSML｜"`
- * for DeepSeek V3.2) and how it marks string values.
+ * for DeepSeek V3.2, `"｜GCML｜"` for GigaChat 3.5) and how it marks string values.
  *
  * @example
  * ```ts
@@ -17,6 +18,10 @@ export interface InvokeSpelling {
   readonly prefix: string;
   /** True when each parameter says `string="true"` (raw text) or `string="false"` (JSON). */
   readonly stringAttribute: boolean;
+  /** True when a parameter without `string=` is raw text (GigaChat 3.5); otherwise it is refused. */
+  readonly stringByDefault?: boolean;
+  /** The call and parameter tag names when not `invoke`/`parameter` (MiniCPM 5: `function`/`param`). */
+  readonly tags?: readonly [call: string, parameter: string];
 }
 
 const ATTRIBUTES = /\s+(\w+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s>]+))/y;
@@ -38,10 +43,11 @@ export function readInvokes(
 ): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
   const calls: ParsedToolCall[] = [];
   const refused: RefusedToolCall[] = [];
-  const invokeOpen = `<${spelling.prefix}invoke`;
-  const invokeClose = `</${spelling.prefix}invoke>`;
-  const parameterOpen = `<${spelling.prefix}parameter`;
-  const parameterClose = `</${spelling.prefix}parameter>`;
+  const [call, parameter] = spelling.tags ?? ["invoke", "parameter"];
+  const invokeOpen = `<${spelling.prefix}${call}`;
+  const invokeClose = `</${spelling.prefix}${call}>`;
+  const parameterOpen = `<${spelling.prefix}${parameter}`;
+  const parameterClose = `</${spelling.prefix}${parameter}>`;
   let pos = skipSpace(body, 0);
   while (pos < body.length) {
     const callStart = pos;
@@ -97,7 +103,9 @@ function readValue(
   stringFlag: string | undefined,
 ): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (!spelling.stringAttribute) return { ok: true, value: convertParameterValue(raw.trim()) };
-  if (stringFlag === "true") return { ok: true, value: raw };
+  if (stringFlag === "true" || (stringFlag === undefined && spelling.stringByDefault === true)) {
+    return { ok: true, value: raw };
+  }
   if (stringFlag !== "false") return { ok: false, reason: 'needs string="true" or string="false"' };
   try {
     return { ok: true, value: JSON.parse(raw) };
@@ -121,10 +129,4 @@ function readTag(
   }
   pos = skipSpace(body, pos);
   return body[pos] === ">" ? { end: pos + 1, attributes } : undefined;
-}
-
-function skipSpace(text: string, from: number): number {
-  let pos = from;
-  while (pos < text.length && /\s/.test(text[pos] as string)) pos++;
-  return pos;
 }

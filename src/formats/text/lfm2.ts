@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readPythonCalls } from "./python-calls.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<|tool_call_start|>";
 const CLOSE = "<|tool_call_end|>";
@@ -18,15 +18,13 @@ const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
  */
 export const lfm2Format: ToolCallFormat = {
   name: "lfm2",
-  detect: (text) => text.includes(OPEN),
+  // JSON after the marker is openPangu's, which shares it.
+  detect: (text) => /<\|tool_call_start\|>(?!\s*(?:\{|\[\s*\{))/.test(text),
   parse: parseLfm2,
 };
 
 function parseLfm2(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readPythonCalls(block.body, { shape: "list-or-sequence", endsAtCutOff: !block.closed }),
-  }));
-  return buildResult("lfm2", text, blocks);
+  return readBlocks("lfm2", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readPythonCalls(body, { shape: "list-or-sequence", endsAtCutOff: !closed }),
+  );
 }

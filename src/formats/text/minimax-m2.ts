@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readInvokes } from "./invoke-tags.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<minimax:tool_call>";
 const CLOSE = "</minimax:tool_call>";
@@ -24,10 +24,7 @@ export const minimaxM2Format: ToolCallFormat = {
 
 function parseMinimaxM2(text: string): ParsedToolCalls {
   const spelling = { prefix: "", stringAttribute: false };
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readInvokes(block.body, spelling, block.closed),
-  }));
-  return buildResult("minimax-m2", text, blocks);
+  return readBlocks("minimax-m2", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readInvokes(body, spelling, closed),
+  );
 }

@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readPythonCalls } from "./python-calls.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<function_calls>";
 const CLOSE = "</function_calls>";
@@ -22,14 +22,11 @@ export const olmo3Format: ToolCallFormat = {
 };
 
 function parseOlmo3(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readPythonCalls(block.body, {
+  return readBlocks("olmo3", text, { open: OPEN, close: CLOSE }, (body, closed) =>
+    readPythonCalls(body, {
       shape: "sequence",
-      endsAtCutOff: !block.closed,
+      endsAtCutOff: !closed,
       jsonLiterals: true,
     }),
-  }));
-  return buildResult("olmo3", text, blocks);
+  );
 }

@@ -76,12 +76,12 @@ export function readPythonCalls(body: string, options: PythonCallsOptions): Pyth
       return { calls, refused };
     }
     const callStart = i;
-    let open = i + 1;
-    while (isOp(tokens[open], ".") && tokens[open + 1]?.kind === "name") open += 2;
-    if (tokens[i]?.kind !== "name" || !isOp(tokens[open], "(")) {
+    const head = callHead(body, tokens, i);
+    if (head === undefined) {
       refused.push(refusal("expected a call name(arg=value, ...)", rest(i)));
       return { calls, refused };
     }
+    const open = head.open;
     const close = matchBracket(tokens, open);
     if (close === "mismatch") {
       refused.push(
@@ -100,7 +100,7 @@ export function readPythonCalls(body: string, options: PythonCallsOptions): Pyth
       return { calls, refused };
     }
     const raw = body.slice((tokens[callStart] as PyToken).start, (tokens[close] as PyToken).end);
-    const read = parsePythonCall(tokens, callStart, close + 1, options);
+    const read = parsePythonCall(tokens, open, close + 1, { ...options, name: head.name });
     if (read.ok) calls.push({ name: read.value.name, arguments: read.value.arguments });
     else refused.push(refusal(read.reason, raw));
     i = close + 1;
@@ -131,6 +131,29 @@ export function findPythonBracketEnd(text: string, start: number): number | "eof
   const close = matchBracket(tokens, 0);
   if (typeof close !== "number") return close;
   return start + (tokens[close] as PyToken).end;
+}
+
+// A tool name as written in a call: Python identifier parts joined by single "-" or "." with no
+// space around them, so `get-weather(` names a tool while `a - b(` stays an expression.
+const CALL_NAME =
+  /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*(?:[.-][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]+)*/uy;
+
+function callHead(
+  body: string,
+  tokens: readonly PyToken[],
+  at: number,
+): { name: string; open: number } | undefined {
+  const first = tokens[at];
+  if (first?.kind !== "name") return undefined;
+  CALL_NAME.lastIndex = first.start;
+  const name = CALL_NAME.exec(body)?.[0] ?? first.text;
+  const nameEnd = first.start + name.length;
+  let open = at;
+  while (open < tokens.length && (tokens[open] as PyToken).start < nameEnd) {
+    if ((tokens[open] as PyToken).end > nameEnd) return undefined;
+    open++;
+  }
+  return isOp(tokens[open], "(") ? { name, open } : undefined;
 }
 
 function matchBracket(tokens: readonly PyToken[], open: number): number | "eof" | "mismatch" {

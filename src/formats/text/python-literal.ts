@@ -73,7 +73,8 @@ export function parsePythonLiteral(
 
 /**
  * @internal Reads a call `name(arg=value, ...)` from `tokens[start, end)` (the span of exactly one
- * call) into its name and keyword arguments.
+ * call) into its name and keyword arguments. With `options.name`, `tokens[start]` is the `(` and the
+ * name was read from the source already (a dashed `get-weather` is several tokens).
  *
  * @example
  * ```ts
@@ -85,9 +86,9 @@ export function parsePythonCall(
   tokens: readonly PyToken[],
   start: number,
   end: number,
-  options: PythonLiteralOptions = {},
+  options: PythonLiteralOptions & { readonly name?: string } = {},
 ): LiteralRead<{ name: string; arguments: Record<string, unknown> }> {
-  return attempt(() => new LiteralReader(tokens, start, end, options).call());
+  return attempt(() => new LiteralReader(tokens, start, end, options).call(options.name));
 }
 
 function attempt<T>(read: () => T): LiteralRead<T> {
@@ -132,17 +133,8 @@ class LiteralReader {
     this.pos = start;
   }
 
-  call(): { name: string; arguments: Record<string, unknown> } {
-    const nameToken = this.take();
-    if (nameToken.kind !== "name") throw new NotALiteral("expected a call name(arg=value, ...)");
-    let name = nameToken.text;
-    while (this.peekOp(".")) {
-      this.pos++;
-      name += `.${this.take().text}`;
-    }
-    if (name.includes(".")) {
-      throw new NotALiteral(`"${name}" is not a plain function name; call the tool by its name`);
-    }
+  call(readName?: string): { name: string; arguments: Record<string, unknown> } {
+    const name = readName ?? this.plainName();
     this.expectOp("(");
     const args: Record<string, unknown> = {};
     const seen = new Set<string>();
@@ -160,6 +152,20 @@ class LiteralReader {
     this.pos++;
     this.expectEnd();
     return { name, arguments: args };
+  }
+
+  private plainName(): string {
+    const nameToken = this.take();
+    if (nameToken.kind !== "name") throw new NotALiteral("expected a call name(arg=value, ...)");
+    let name = nameToken.text;
+    while (this.peekOp(".")) {
+      this.pos++;
+      name += `.${this.take().text}`;
+    }
+    if (name.includes(".")) {
+      throw new NotALiteral(`"${name}" is not a plain function name; call the tool by its name`);
+    }
+    return name;
   }
 
   value(depth: number): unknown {

@@ -6,10 +6,14 @@ const PYTHON_TAG = "<|python_tag|>";
 const TAG_ENDS = ["<|eom_id|>", "<|eot_id|>"] as const;
 // A list of calls must start a line: "[name(" followed by ")" or "arg=" — prose such as
 // "[see above]" or "[f(x) is ...]" never matches.
-const LIST_START = /(?:^|\n)[ \t]*(\[)\s*[\p{L}_][\p{L}\p{N}_]*\s*\(/gu;
-const STRICT_LIST_START =
-  /^\[\s*[\p{L}_][\p{L}\p{N}_]*\s*\(\s*(?:\)|[\p{L}_][\p{L}\p{N}_]*\s*=(?!=))/u;
-const TAG_CALL = /^\s*\[?\s*[\p{L}_][\p{L}\p{N}_.]*\s*\(/u;
+// Names may hold "-" and "." between identifier parts (`get-weather`), never at either end.
+const NAME = String.raw`[\p{L}_][\p{L}\p{N}_]*(?:[.-][\p{L}\p{N}_]+)*`;
+const LIST_START = new RegExp(String.raw`(?:^|\n)[ \t]*(\[)\s*${NAME}\s*\(`, "gu");
+const STRICT_LIST_START = new RegExp(
+  String.raw`^\[\s*${NAME}\s*\(\s*(?:\)|[\p{L}_][\p{L}\p{N}_]*\s*=(?!=))`,
+  "u",
+);
+const TAG_CALL = new RegExp(String.raw`^\s*\[?\s*${NAME}\s*\(`, "u");
 
 /**
  * The pythonic format (vLLM `pythonic`, Llama 3.2 and ToolACE): a Python list of calls with keyword

@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "../tool-call-format.js";
 import { readFunctionTags } from "./function-tags.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<tool_call>";
 const CLOSE = "</tool_call>";
@@ -8,12 +8,9 @@ const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
 const DETECT = /<tool_call>\s*<function[=\s]/;
 
 function parseQwen3(format: ToolCallFormatName, text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readFunctionTags(block.body, block.closed),
-  }));
-  return buildResult(format, text, blocks);
+  return readBlocks(format, text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readFunctionTags(body, closed),
+  );
 }
 
 /**

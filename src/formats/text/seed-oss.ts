@@ -1,6 +1,6 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
 import { readFunctionTags } from "./function-tags.js";
-import { buildResult, markerBlocks } from "./text-result.js";
+import { readBlocks } from "./text-result.js";
 
 const OPEN = "<seed:tool_call>";
 const CLOSE = "</seed:tool_call>";
@@ -24,10 +24,7 @@ export const seedOssFormat: ToolCallFormat = {
 };
 
 function parseSeedOss(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readFunctionTags(block.body, block.closed),
-  }));
-  return buildResult("seed-oss", text, blocks);
+  return readBlocks("seed-oss", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+    readFunctionTags(body, closed),
+  );
 }

@@ -5,7 +5,7 @@ import type {
   ToolCallFormat,
 } from "../tool-call-format.js";
 import { readInvokes } from "./invoke-tags.js";
-import { buildResult, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
+import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
 
 const OPEN = "<｜tool_calls_begin｜>";
 const CLOSE = "<｜tool_calls_end｜>";
@@ -32,12 +32,9 @@ export const step3Format: ToolCallFormat = {
 };
 
 function parseStep3(text: string): ParsedToolCalls {
-  const blocks = markerBlocks(text, { open: OPEN, close: CLOSE }).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...readStep3Block(block.body, block.closed),
-  }));
-  return buildResult("step3", text, blocks);
+  return readBlocks("step3", text, { open: OPEN, close: CLOSE }, (body, closed) =>
+    readStep3Block(body, closed),
+  );
 }
 
 function readStep3Block(

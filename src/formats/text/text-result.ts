@@ -68,6 +68,43 @@ export function buildResult(
 }
 
 /**
+ * @internal The calls and refusals read from one block's body.
+ *
+ * @example
+ * ```ts
+ * const read: BlockRead = { calls: [], refused: [] };
+ * ```
+ */
+export interface BlockRead {
+  readonly calls: readonly ParsedToolCall[];
+  readonly refused: readonly RefusedToolCall[];
+}
+
+/**
+ * @internal Reads every block between `markers` with `read` and assembles the format's result: the
+ * shape most marker formats share.
+ *
+ * @example
+ * ```ts
+ * readBlocks("rwkv", "Hi", { open: "<x>", close: "</x>" }, () => ({ calls: [], refused: [] }));
+ * // { calls: [], text: "Hi", format: undefined, refused: [] }
+ * ```
+ */
+export function readBlocks(
+  format: ToolCallFormatName,
+  text: string,
+  markers: { open: string; close: string; skip?: readonly (readonly [string, string])[] },
+  read: (body: string, closed: boolean) => BlockRead,
+): ParsedToolCalls {
+  const blocks = markerBlocks(text, markers).map((block) => ({
+    start: block.start,
+    end: block.end,
+    ...read(block.body, block.closed),
+  }));
+  return buildResult(format, text, blocks);
+}
+
+/**
  * @internal Finds the blocks between an opening and a closing marker, skipping reasoning spans
  * (`<think>…</think>` and the like) where a model may only be talking about calls. A block with no
  * closing marker runs to the end of the reply and is read as possibly cut off.
@@ -104,7 +141,16 @@ export function markerBlocks(
   }
 }
 
-function skipSpans(
+/**
+ * @internal The spans of `text` between each pair of markers (reasoning a model may write calls in);
+ * an unclosed span runs to the end.
+ *
+ * @example
+ * ```ts
+ * skipSpans("a<think>b</think>", [["<think>", "</think>"]]); // [[1, 17]]
+ * ```
+ */
+export function skipSpans(
   text: string,
   pairs: readonly (readonly [string, string])[],
 ): [number, number][] {
@@ -121,4 +167,26 @@ function skipSpans(
     }
   }
   return spans;
+}
+
+/**
+ * @internal The text of `body` around the given blocks, trimmed: white space only, unless the
+ * model wrote something between the calls of a section.
+ *
+ * @example
+ * ```ts
+ * outsideBlocks("a<x>1</x>b", [{ start: 1, end: 9 }]); // "ab"
+ * ```
+ */
+export function outsideBlocks(
+  body: string,
+  blocks: readonly { readonly start: number; readonly end: number }[],
+): string {
+  let rest = "";
+  let at = 0;
+  for (const block of blocks) {
+    rest += body.slice(at, block.start);
+    at = block.end;
+  }
+  return (rest + body.slice(at)).trim();
 }
