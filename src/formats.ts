@@ -11,6 +11,7 @@
  */
 import "./node-check.js";
 
+export type { FormatAliasName } from "./formats/alias-names.js";
 export type { JsonMarkerFormatName } from "./formats/json/format-names.js";
 export {
   type ParseToolCallsOptions,
