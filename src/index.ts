@@ -33,20 +33,26 @@ export type { ToolActivity } from "./activity/tool-activity.js";
 export { ActionArtifact, type ToolAction } from "./artifacts/action-artifact.js";
 export { type Artifact, type ArtifactType, isArtifact } from "./artifacts/artifact.js";
 export { artifactFromJSON } from "./artifacts/artifact-from-json.js";
+export { AudioArtifact, type AudioArtifactOptions } from "./artifacts/audio-artifact.js";
 export {
   type ArtifactJSON,
   type ArtifactOptions,
   BaseArtifact,
 } from "./artifacts/base-artifact.js";
+export { BaseUrlArtifact } from "./artifacts/base-url-artifact.js";
 export { BlobArtifact, type BlobArtifactOptions } from "./artifacts/blob-artifact.js";
 export { BooleanArtifact } from "./artifacts/boolean-artifact.js";
+export type { BytesInput } from "./artifacts/bytes-value.js";
 export { toArtifact } from "./artifacts/coerce-result.js";
 export { ErrorArtifact } from "./artifacts/error-artifact.js";
 export { ImageArtifact, type ImageArtifactOptions } from "./artifacts/image-artifact.js";
+export { ImageUrlArtifact } from "./artifacts/image-url-artifact.js";
 export { InfoArtifact } from "./artifacts/info-artifact.js";
 export { JsonArtifact } from "./artifacts/json-artifact.js";
 export { ListArtifact, type ListArtifactOptions } from "./artifacts/list-artifact.js";
-export { TextArtifact } from "./artifacts/text-artifact.js";
+export { TextArtifact, type TextArtifactOptions } from "./artifacts/text-artifact.js";
+export type { EncodingErrorHandler, EncodingOptions } from "./artifacts/text-encoding.js";
+export { UrlArtifact } from "./artifacts/url-artifact.js";
 // Toolbox: many tools under one set of native names, with dialects and tolerant decoding.
 export type {
   CustomRepairStep,
@@ -87,6 +93,7 @@ export { responseToMessage } from "./drivers/shared/response-to-message.js";
 export {
   type ToolResultPart,
   toolResultImages,
+  toolResultImageUrls,
   toolResultParts,
   toolResultText,
 } from "./drivers/shared/tool-result-content.js";

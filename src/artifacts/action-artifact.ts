@@ -22,7 +22,8 @@ export interface ToolAction {
 }
 
 /**
- * A tool call made by a model, kept in transcripts; its text is the call as JSON.
+ * A tool call made by a model, kept in transcripts; its text and its JSON value are the call as
+ * Griptape's `ToolAction.to_dict()` gives it, `type: "ToolAction"` included.
  *
  * @example
  * ```ts
@@ -38,13 +39,14 @@ export class ActionArtifact extends BaseArtifact<ToolAction> {
     super({ tag: value.tag, name: value.name, path: value.path, input: value.input }, options);
   }
 
+  /** The action as JSON text: `toJSON().value`, printed. */
   toText(): string {
-    const { tag, name, path, input } = this.value;
-    return JSON.stringify({ tag, name, path, input, type: "ToolAction" });
+    return JSON.stringify(this.valueToJSON());
   }
 
+  /** Griptape's `ToolAction.to_dict()`, whose `type` names the action's kind. */
   protected valueToJSON(): JsonValue {
     const { tag, name, path, input } = this.value;
-    return { tag, name, path, input };
+    return { tag, name, path, input, type: "ToolAction" };
   }
 }

@@ -3,21 +3,28 @@ import { base64ToBytes } from "../internal/bytes.js";
 import type { JsonObject } from "../schema/json.js";
 import { ActionArtifact, type ToolAction } from "./action-artifact.js";
 import type { Artifact, ArtifactType } from "./artifact.js";
+import { AudioArtifact } from "./audio-artifact.js";
 import type { ArtifactOptions } from "./base-artifact.js";
 import { BlobArtifact } from "./blob-artifact.js";
 import { BooleanArtifact } from "./boolean-artifact.js";
 import { ErrorArtifact } from "./error-artifact.js";
 import { ImageArtifact } from "./image-artifact.js";
+import { ImageUrlArtifact } from "./image-url-artifact.js";
 import { InfoArtifact } from "./info-artifact.js";
 import { JsonArtifact } from "./json-artifact.js";
 import { ListArtifact } from "./list-artifact.js";
 import { TextArtifact } from "./text-artifact.js";
+import type { EncodingErrorHandler, EncodingOptions } from "./text-encoding.js";
+import { UrlArtifact } from "./url-artifact.js";
 
 type Reviver = (json: Record<string, unknown>, options: ArtifactOptions, path: string) => Artifact;
 
 const revivers: Record<ArtifactType, Reviver> = {
   TextArtifact: (json, options, path) =>
-    new TextArtifact(field(json, "value", "string", path), options),
+    new TextArtifact(field(json, "value", "string", path), {
+      ...options,
+      ...encodingOptions(json, path),
+    }),
   InfoArtifact: (json, options, path) =>
     new InfoArtifact(field(json, "value", "string", path), options),
   ErrorArtifact: (json, options, path) => {
@@ -38,8 +45,18 @@ const revivers: Record<ArtifactType, Reviver> = {
     return new BlobArtifact(base64ToBytes(field(json, "value", "string", path)), {
       ...options,
       ...(mimeType === undefined ? {} : { mimeType }),
+      ...encodingOptions(json, path),
     });
   },
+  AudioArtifact: (json, options, path) =>
+    new AudioArtifact(base64ToBytes(field(json, "value", "string", path)), {
+      ...options,
+      format: field(json, "format", "string", path),
+    }),
+  UrlArtifact: (json, options, path) =>
+    new UrlArtifact(field(json, "value", "string", path), options),
+  ImageUrlArtifact: (json, options, path) =>
+    new ImageUrlArtifact(field(json, "value", "string", path), options),
   ImageArtifact: (json, options, path) => {
     const width = optionalField(json, "width", "number", path);
     const height = optionalField(json, "height", "number", path);
@@ -56,13 +73,26 @@ const revivers: Record<ArtifactType, Reviver> = {
       throw new ArtifactError({ path: `${path}.value`, message: "expected an array of artifacts" });
     }
     const itemSeparator = optionalField(json, "itemSeparator", "string", path);
+    const validateUniformTypes = optionalField(json, "validateUniformTypes", "boolean", path);
     return new ListArtifact(
       items.map((item, index) => revive(item, `${path}.value[${index}]`)),
-      { ...options, ...(itemSeparator === undefined ? {} : { itemSeparator }) },
+      {
+        ...options,
+        ...(itemSeparator === undefined ? {} : { itemSeparator }),
+        ...(validateUniformTypes === undefined ? {} : { validateUniformTypes }),
+      },
     );
   },
   ActionArtifact: (json, options, path) => {
     const value = objectAt(json.value, `${path}.value`);
+    // Griptape's form names the action's kind; JSON saved by earlier toolwright versions has no `type`.
+    const kind = optionalField(value, "type", "string", `${path}.value`);
+    if (kind !== undefined && kind !== "ToolAction") {
+      throw new ArtifactError({
+        path: `${path}.value.type`,
+        message: `unknown action type ${JSON.stringify(kind)}; expected "ToolAction"`,
+      });
+    }
     const action: ToolAction = {
       tag: field(value, "tag", "string", `${path}.value`),
       name: field(value, "name", "string", `${path}.value`),
@@ -105,6 +135,15 @@ function revive(json: unknown, path: string): Artifact {
     ...(meta === undefined ? {} : { meta: meta as JsonObject }),
   };
   return reviver(object, options, path);
+}
+
+function encodingOptions(json: Record<string, unknown>, path: string): EncodingOptions {
+  const encoding = optionalField(json, "encoding", "string", path);
+  const handler = optionalField(json, "encodingErrorHandler", "string", path);
+  return {
+    ...(encoding === undefined ? {} : { encoding }),
+    ...(handler === undefined ? {} : { encodingErrorHandler: handler as EncodingErrorHandler }),
+  };
 }
 
 function reviveCause(cause: unknown): unknown {

@@ -1,13 +1,16 @@
 import type { ActionArtifact } from "./action-artifact.js";
+import type { AudioArtifact } from "./audio-artifact.js";
 import { hasArtifactBrand } from "./base-artifact.js";
 import type { BlobArtifact } from "./blob-artifact.js";
 import type { BooleanArtifact } from "./boolean-artifact.js";
 import type { ErrorArtifact } from "./error-artifact.js";
 import type { ImageArtifact } from "./image-artifact.js";
+import type { ImageUrlArtifact } from "./image-url-artifact.js";
 import type { InfoArtifact } from "./info-artifact.js";
 import type { JsonArtifact } from "./json-artifact.js";
 import type { ListArtifact } from "./list-artifact.js";
 import type { TextArtifact } from "./text-artifact.js";
+import type { UrlArtifact } from "./url-artifact.js";
 
 /**
  * Every artifact kind, discriminated on `type`.
@@ -27,6 +30,9 @@ export type Artifact =
   | BooleanArtifact
   | BlobArtifact
   | ImageArtifact
+  | AudioArtifact
+  | UrlArtifact
+  | ImageUrlArtifact
   | ListArtifact
   | ActionArtifact;
 

@@ -78,6 +78,19 @@ export abstract class BaseArtifact<Value = unknown> {
   /** The text a model sees for this artifact. */
   abstract toText(): string;
 
+  /**
+   * The artifact as bytes: its text in UTF-8 here; bytes artifacts give their bytes, and a
+   * `TextArtifact` uses its `encoding`.
+   *
+   * @example
+   * ```ts
+   * new InfoArtifact("ok").toBytes(); // Uint8Array [111, 107]
+   * ```
+   */
+  toBytes(): Uint8Array {
+    return new TextEncoder().encode(this.toText());
+  }
+
   /** The JSON value stored in `toJSON().value`. */
   protected abstract valueToJSON(): JsonValue;
 

@@ -1,4 +1,5 @@
 import { ArtifactError } from "../errors/artifact-error.js";
+import { describeReceived } from "../internal/describe-value.js";
 import type { JsonValue } from "../schema/json.js";
 import { checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
@@ -20,20 +21,23 @@ export class BooleanArtifact extends BaseArtifact<boolean> {
   }
 
   /**
-   * Parses `"true"` / `"false"` in any case; any other text throws an `ArtifactError`.
+   * Griptape's `parse_bool`: a boolean as it is, `"true"` / `"false"` in any case (surrounding
+   * whitespace ignored); anything else, `null` and numbers included, throws an `ArtifactError`.
    *
    * @example
    * ```ts
    * BooleanArtifact.parse("TRUE").value; // true
+   * BooleanArtifact.parse(false).value; // false
    * ```
    */
-  static parse(text: string, options?: ArtifactOptions): BooleanArtifact {
-    const folded = text.trim().toLowerCase();
+  static parse(value: string | boolean, options?: ArtifactOptions): BooleanArtifact {
+    if (typeof value === "boolean") return new BooleanArtifact(value, options);
+    const folded = typeof value === "string" ? value.trim().toLowerCase() : undefined;
     if (folded === "true") return new BooleanArtifact(true, options);
     if (folded === "false") return new BooleanArtifact(false, options);
     throw new ArtifactError({
       path: "$.value",
-      message: `cannot parse ${JSON.stringify(text)} as a boolean; expected "true" or "false"`,
+      message: `cannot parse ${describeReceived(value)} as a boolean; expected true, false, "true" or "false"`,
     });
   }
 

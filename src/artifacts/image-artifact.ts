@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { bytesToBase64, toBytes } from "../internal/bytes.js";
+import { bytesToBase64 } from "../internal/bytes.js";
 import { nonEmptyString, positiveNumber } from "../internal/option-rules.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
 import { artifactOptionRules, checkArtifactOptions } from "./artifact-options.js";
 import { type ArtifactOptions, BaseArtifact } from "./base-artifact.js";
+import { type BytesInput, bytesOf } from "./bytes-value.js";
+import { defaultMediaName } from "./media-name.js";
 
 const optionRules = {
   ...artifactOptionRules,
@@ -41,9 +42,9 @@ export class ImageArtifact extends BaseArtifact<Uint8Array> {
   readonly width: number | undefined;
   readonly height: number | undefined;
 
-  constructor(value: Uint8Array | ArrayBuffer | string, options: ImageArtifactOptions) {
+  constructor(value: BytesInput, options: ImageArtifactOptions) {
     checkArtifactOptions("ImageArtifact", options, optionRules, ["format"]);
-    super(toBytes(value), options, defaultImageName(options.format));
+    super(bytesOf(value), options, defaultMediaName("image", options.format));
     this.format = options.format.toLowerCase();
     this.width = options.width;
     this.height = options.height;
@@ -57,6 +58,11 @@ export class ImageArtifact extends BaseArtifact<Uint8Array> {
   /** The bytes in base64. */
   get base64(): string {
     return bytesToBase64(this.value);
+  }
+
+  /** The bytes themselves. */
+  override toBytes(): Uint8Array {
+    return this.value;
   }
 
   toText(): string {
@@ -73,19 +79,4 @@ export class ImageArtifact extends BaseArtifact<Uint8Array> {
     if (this.height !== undefined) extra.height = this.height;
     return extra;
   }
-}
-
-/** Griptape's default: `image_artifact_<yymmddHHMMSS>_<4 hex>.<format>`. */
-function defaultImageName(format: string): string {
-  const now = new Date();
-  const two = (n: number) => String(n).padStart(2, "0");
-  const stamp = [
-    two(now.getUTCFullYear() % 100),
-    two(now.getUTCMonth() + 1),
-    two(now.getUTCDate()),
-    two(now.getUTCHours()),
-    two(now.getUTCMinutes()),
-    two(now.getUTCSeconds()),
-  ].join("");
-  return `image_artifact_${stamp}_${randomBytes(2).toString("hex")}.${format.toLowerCase()}`;
 }

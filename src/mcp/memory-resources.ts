@@ -61,13 +61,12 @@ export async function readMemoryResource(
     contents: stored.value.map((artifact) => ({
       uri,
       mimeType:
-        artifact.type === "BlobArtifact" || artifact.type === "ImageArtifact"
+        artifact.type === "BlobArtifact" ||
+        artifact.type === "ImageArtifact" ||
+        artifact.type === "AudioArtifact"
           ? artifact.mimeType
           : "application/octet-stream",
-      blob:
-        artifact.type === "BlobArtifact" || artifact.type === "ImageArtifact"
-          ? artifact.base64
-          : Buffer.from(artifact.toText()).toString("base64"),
+      blob: Buffer.from(artifact.toBytes()).toString("base64"),
     })),
   };
 }

@@ -1,13 +1,17 @@
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import type { Artifact } from "../artifacts/artifact.js";
+import type { ImageUrlArtifact } from "../artifacts/image-url-artifact.js";
+import type { UrlArtifact } from "../artifacts/url-artifact.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { memoryReferencesOf } from "../memory/memory-reference.js";
 import { memoryUri } from "./memory-uri.js";
 
 /**
  * Lowers an artifact to an MCP `tools/call` result: text for text-like artifacts, `structuredContent`
- * plus its JSON text for a `JsonArtifact` holding an object, an image block for an `ImageArtifact`, an
- * embedded resource for a `BlobArtifact`, one block per item of a `ListArtifact`, `isError: true` for
+ * plus its JSON text for a `JsonArtifact` holding an object, an image block for an `ImageArtifact` (and
+ * a `data:` `ImageUrlArtifact`), an audio block for an `AudioArtifact`, a `resource_link` for a
+ * `UrlArtifact` or http(s) `ImageUrlArtifact`, an embedded resource for a `BlobArtifact`, one block
+ * per item of a `ListArtifact`, `isError: true` for
  * an `ErrorArtifact`, and a `resource_link` for each memory reference a "stored in memory" notice
  * carries.
  *
@@ -30,7 +34,17 @@ export function toCallToolResult(artifact: Artifact): CallToolResult {
 function toContentBlocks(artifact: Artifact): ContentBlock[] {
   switch (artifact.type) {
     case "ImageArtifact":
-      return [{ type: "image", data: artifact.base64, mimeType: artifact.mimeType }];
+    case "AudioArtifact":
+      return [
+        {
+          type: artifact.type === "ImageArtifact" ? "image" : "audio",
+          data: artifact.base64,
+          mimeType: artifact.mimeType,
+        },
+      ];
+    case "UrlArtifact":
+    case "ImageUrlArtifact":
+      return [urlBlock(artifact)];
     case "BlobArtifact":
       return [
         {
@@ -59,4 +73,31 @@ function toContentBlocks(artifact: Artifact): ContentBlock[] {
       return blocks;
     }
   }
+}
+
+const imageTypes: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  svg: "image/svg+xml",
+  avif: "image/avif",
+  bmp: "image/bmp",
+};
+
+/**
+ * A URL as a `resource_link` named by the artifact. A `data:` image is sent as the image it holds;
+ * an image URL gets the media type its extension names, which brings it back as an image URL.
+ */
+function urlBlock(artifact: UrlArtifact | ImageUrlArtifact): ContentBlock {
+  const image = artifact.type === "ImageUrlArtifact" ? artifact.toImageArtifact() : undefined;
+  if (image !== undefined) return { type: "image", data: image.base64, mimeType: image.mimeType };
+  const link: ContentBlock = { type: "resource_link", uri: artifact.value, name: artifact.name };
+  if (artifact.type === "ImageUrlArtifact") {
+    const extension = /\.([a-z0-9]+)$/i.exec(new URL(artifact.value).pathname)?.[1]?.toLowerCase();
+    const mimeType = extension === undefined ? undefined : imageTypes[extension];
+    if (mimeType !== undefined) link.mimeType = mimeType;
+  }
+  return link;
 }

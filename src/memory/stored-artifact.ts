@@ -3,8 +3,9 @@ import type { BlobArtifact } from "../artifacts/blob-artifact.js";
 import type { StoredKind } from "./artifact-store.js";
 
 /**
- * @internal Where an artifact goes in memory: `"text"` or `"blob"`, or `undefined` for artifacts that
- * stay on the prompt (Info, Error, Boolean, Action, and lists holding any of them). A list takes the
+ * @internal Where an artifact goes in memory: `"text"` or `"blob"` (images and audio are blobs, as
+ * in Griptape), or `undefined` for artifacts that stay on the prompt (Info, Error, Boolean, Action,
+ * URLs, and lists holding any of them). A list takes the
  * kind of its first item, as Griptape does.
  */
 export function storedKind(artifact: Artifact): StoredKind | undefined {
@@ -14,6 +15,7 @@ export function storedKind(artifact: Artifact): StoredKind | undefined {
       return "text";
     case "BlobArtifact":
     case "ImageArtifact":
+    case "AudioArtifact":
       return "blob";
     case "ListArtifact": {
       const items = flattenItems(artifact);
@@ -50,6 +52,7 @@ export function isEmptyOutput(artifact: Artifact): boolean {
     }
     case "BlobArtifact":
     case "ImageArtifact":
+    case "AudioArtifact":
       return artifact.value.byteLength === 0;
     case "ListArtifact":
       return artifact.value.length === 0;

@@ -1,14 +1,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
-  BlobArtifact,
+  AudioArtifact,
   BooleanArtifact,
   ErrorArtifact,
   ImageArtifact,
+  ImageUrlArtifact,
   InfoArtifact,
   JsonArtifact,
   ListArtifact,
   TextArtifact,
+  UrlArtifact,
 } from "../../src/index.js";
 import { fromCallToolResult } from "../../src/mcp/from-mcp-result.js";
 import {
@@ -68,6 +71,37 @@ describe("artifacts → MCP results", () => {
     });
   });
 
+  it("audio becomes an audio block, URLs resource_links, a data: image an image block (SDK-valid)", () => {
+    const result = toCallToolResult(
+      new ListArtifact([
+        new AudioArtifact(new Uint8Array([1, 2]), { format: "mp3" }),
+        new UrlArtifact("https://example.com/a.pdf", { name: "a" }),
+        new ImageUrlArtifact("https://example.com/b.JPG?x=1", { name: "b" }),
+        new ImageUrlArtifact("https://example.com/c", { name: "c" }),
+        new ImageUrlArtifact("data:image/png;base64,AQ=="),
+      ]),
+    );
+    assert.deepEqual(CallToolResultSchema.parse(result), result);
+    assert.deepEqual(result.content, [
+      { type: "audio", data: "AQI=", mimeType: "audio/mpeg" },
+      { type: "resource_link", uri: "https://example.com/a.pdf", name: "a" },
+      {
+        type: "resource_link",
+        uri: "https://example.com/b.JPG?x=1",
+        name: "b",
+        mimeType: "image/jpeg",
+      },
+      { type: "resource_link", uri: "https://example.com/c", name: "c" },
+      { type: "image", data: "AQ==", mimeType: "image/png" },
+    ]);
+    const back = fromCallToolResult(result);
+    assert.ok(back instanceof ListArtifact);
+    assert.deepEqual(
+      back.value.map((item) => item.type),
+      ["AudioArtifact", "UrlArtifact", "ImageUrlArtifact", "UrlArtifact", "ImageArtifact"],
+    );
+  });
+
   it("nested lists flatten to their blocks", () => {
     const list = new ListArtifact([
       new TextArtifact("a"),
@@ -91,8 +125,9 @@ describe("MCP results → artifacts", () => {
     const audio = fromCallToolResult({
       content: [{ type: "audio", data: "AQI=", mimeType: "audio/wav" }],
     });
-    assert.ok(audio instanceof BlobArtifact);
+    assert.ok(audio instanceof AudioArtifact);
     assert.equal(audio.mimeType, "audio/wav");
+    assert.equal(audio.format, "wav");
     assert.deepEqual([...audio.value], [1, 2]);
     const list = fromCallToolResult({
       content: [
@@ -132,6 +167,20 @@ describe("MCP results → artifacts", () => {
     assert.equal(fromCallToolResult({ content: [] }).toText(), "Tool returned an empty value");
     const legacy = fromCallToolResult({ toolResult: { ok: true } });
     assert.ok(legacy instanceof JsonArtifact);
+  });
+
+  it("resource links become URL artifacts; a URI that is no URL stays a notice", () => {
+    const link = fromCallToolResult({
+      content: [{ type: "resource_link", uri: "file:///tmp/a.txt", name: "a", description: "A" }],
+    });
+    assert.ok(link instanceof UrlArtifact);
+    assert.deepEqual([link.value, link.name], ["file:///tmp/a.txt", "a"]);
+    assert.equal((link.meta.resourceLink as { description: string }).description, "A");
+    const odd = fromCallToolResult({
+      content: [{ type: "resource_link", uri: "a.txt", name: "a" }],
+    });
+    assert.ok(odd instanceof InfoArtifact);
+    assert.equal(odd.value, 'Resource "a" at a.txt');
   });
 
   it("embedded text resources keep their URI as name", () => {

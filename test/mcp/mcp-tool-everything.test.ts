@@ -4,12 +4,12 @@ import {
   BlobArtifact,
   ErrorArtifact,
   ImageArtifact,
-  InfoArtifact,
   JsonArtifact,
   ListArtifact,
   McpConfigError,
   TextArtifact,
   Toolbox,
+  UrlArtifact,
 } from "../../src/index.js";
 import { McpTool } from "../../src/mcp.js";
 
@@ -89,8 +89,9 @@ describe("McpTool against @modelcontextprotocol/server-everything", () => {
 
     const links = await tool.run("get-resource-links", { count: 2 });
     assert.ok(links instanceof ListArtifact);
-    const link = links.value.find((item) => item instanceof InfoArtifact);
-    assert.ok(link instanceof InfoArtifact);
+    const link = links.value.find((item) => item instanceof UrlArtifact);
+    assert.ok(link instanceof UrlArtifact);
+    assert.match(link.value, /^demo:\/\/resource\//);
     assert.match(String((link.meta.resourceLink as { uri: string }).uri), /^demo:\/\/resource\//);
 
     const blob = await tool.run("get-resource-reference", { resourceType: "Blob", resourceId: 2 });

@@ -1,25 +1,28 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
+  AudioArtifact,
   BlobArtifact,
   ErrorArtifact,
   ImageArtifact,
-  InfoArtifact,
+  ImageUrlArtifact,
   JsonArtifact,
   ListArtifact,
   TextArtifact,
   Toolbox,
+  UrlArtifact,
 } from "../../src/index.js";
 import { type McpServerHandle, McpTool, serveMcp } from "../../src/mcp.js";
 import { TaskMemory } from "../../src/memory.js";
 import { CalculatorTool } from "../../src/tools.js";
-import { DemoTool, png, ReportTool } from "./fixtures/demo-tools.js";
+import { DemoTool, MediaTool, png, ReportTool } from "./fixtures/demo-tools.js";
 
 describe("round trip: McpTool ← MCP → serveMcp", () => {
   const calculator = new CalculatorTool();
-  const toolbox = new Toolbox([calculator, new DemoTool(), new ReportTool({ offPrompt: true })], {
-    taskMemory: new TaskMemory(),
-  });
+  const toolbox = new Toolbox(
+    [calculator, new DemoTool(), new MediaTool(), new ReportTool({ offPrompt: true })],
+    { taskMemory: new TaskMemory() },
+  );
   let server: McpServerHandle;
   let remote: McpTool;
 
@@ -75,16 +78,31 @@ describe("round trip: McpTool ← MCP → serveMcp", () => {
     assert.equal(error.code, "mcp_tool_error");
   });
 
+  it("brings audio back as audio, links as URL artifacts, a data: image as an image", async () => {
+    const media = await remote.run("MediaTool_media", {});
+    assert.ok(media instanceof ListArtifact);
+    const [audio, link, imageLink, inline] = media.value;
+    assert.ok(audio instanceof AudioArtifact);
+    assert.equal(audio.format, "mp3");
+    assert.equal(audio.mimeType, "audio/mpeg");
+    assert.equal(Buffer.from(audio.value).toString(), "RIFF fake");
+    assert.ok(link instanceof UrlArtifact);
+    assert.equal(link.value, "https://example.com/report.pdf");
+    assert.equal(link.name, "report");
+    assert.ok(imageLink instanceof ImageUrlArtifact);
+    assert.equal(imageLink.value, "https://example.com/cat.png");
+    assert.equal(imageLink.name, "cat");
+    assert.ok(inline instanceof ImageArtifact);
+    assert.deepEqual(Buffer.from(inline.value), png);
+  });
+
   it("brings a memory notice back with its resource link", async () => {
     const notice = await remote.run("ReportTool_report", { topic: "tides" });
     assert.ok(notice instanceof ListArtifact);
     const [text, link] = notice.value;
     assert.match(String(text?.toText()), /^Output of "ReportTool.report" was stored in memory/);
-    assert.ok(link instanceof InfoArtifact);
-    assert.match(
-      String((link.meta.resourceLink as { uri: string }).uri),
-      /^toolwright:\/\/memory\/TaskMemory\//,
-    );
+    assert.ok(link instanceof UrlArtifact);
+    assert.match(link.value, /^toolwright:\/\/memory\/TaskMemory\//);
   });
 
   it("serves a toolbox holding an McpTool again (a proxy)", async () => {

@@ -1,16 +1,19 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import {
+  AudioArtifact,
   BlobArtifact,
   BooleanArtifact,
   ErrorArtifact,
   ImageArtifact,
+  ImageUrlArtifact,
   InfoArtifact,
   JsonArtifact,
   ListArtifact,
   MemoryConfigError,
   MemoryStoreError,
   TextArtifact,
+  UrlArtifact,
 } from "../../src/index.js";
 import { type ArtifactStore, memoryReferencesOf, TaskMemory } from "../../src/memory.js";
 import { MockTool } from "../fixtures/mock-tool.js";
@@ -174,6 +177,40 @@ describe("TaskMemory", () => {
         const mixed = new ListArtifact([new TextArtifact("ok"), new ErrorArtifact("failed")]);
         assert.equal(await process(mixed), mixed);
         assert.deepEqual(await m.namespaces(), []);
+      });
+
+      it("stores audio (and encoded text, blobs) as they were; keeps URLs on the prompt", async () => {
+        const m = await memory();
+        const audio = new AudioArtifact(new Uint8Array([1, 2, 3]), { format: "wav", name: "clip" });
+        const text = new TextArtifact("ß", { encoding: "latin-1" });
+        const blob = new BlobArtifact("x", { encoding: "ascii", encodingErrorHandler: "ignore" });
+        assert.equal(await m.storeArtifact("audio", audio), undefined);
+        assert.equal(await m.storeArtifact("text", text), undefined);
+        assert.equal(await m.storeArtifact("blob", blob), undefined);
+        const [loaded] = (await m.loadArtifacts("audio")).value;
+        assert.ok(loaded instanceof AudioArtifact);
+        assert.deepEqual(
+          [loaded.format, loaded.name, [...loaded.value]],
+          ["wav", "clip", [1, 2, 3]],
+        );
+        const [loadedText] = (await m.loadArtifacts("text")).value;
+        assert.ok(loadedText instanceof TextArtifact);
+        assert.deepEqual([...loadedText.toBytes()], [0xdf]);
+        const [loadedBlob] = (await m.loadArtifacts("blob")).value;
+        assert.ok(loadedBlob instanceof BlobArtifact);
+        assert.equal(loadedBlob.encodingErrorHandler, "ignore");
+        const empty = await m.processOutput({
+          tool: "T",
+          activity: "a",
+          artifact: new AudioArtifact(new Uint8Array(), { format: "wav" }),
+        });
+        assert.equal(empty.toText(), "tool output is empty");
+        for (const url of [
+          new UrlArtifact("https://example.com"),
+          new ImageUrlArtifact("https://example.com/a.png"),
+        ]) {
+          assert.equal(await m.processOutput({ tool: "T", activity: "a", artifact: url }), url);
+        }
       });
 
       it("pages and searches what it stored; blobs read as a description unless textual", async () => {

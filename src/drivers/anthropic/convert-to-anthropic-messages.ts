@@ -19,7 +19,7 @@ import type { PromptMessage, ToolResultMessage } from "../spec.js";
 /**
  * Converts the neutral transcript to Anthropic's `system` and `messages`. Tool results become
  * `tool_result` blocks in one user turn, with `is_error` for ErrorArtifacts and image blocks for
- * images; consecutive turns of one role are merged, as the API expects alternating roles.
+ * images and image URLs (audio and other URLs go as their text); consecutive turns of one role are merged, as the API expects alternating roles.
  *
  * @example
  * ```ts
@@ -88,10 +88,14 @@ function toolResultBlock(result: ToolResultMessage): ToolResultBlockParam {
       ? toolResultText(result.artifact)
       : parts
           // The API rejects empty text blocks.
-          .filter((part) => part.type === "image" || part.text !== "")
-          .map((part) =>
-            part.type === "text" ? { type: "text", text: part.text } : imageBlock(part.image),
-          ),
+          .filter((part) => part.type !== "text" || part.text !== "")
+          .map((part): TextBlockParam | ImageBlockParam => {
+            if (part.type === "text") return { type: "text", text: part.text };
+            if (part.type === "imageUrl") {
+              return { type: "image", source: { type: "url", url: part.url } };
+            }
+            return imageBlock(part.image);
+          }),
   };
   if (result.artifact.type === "ErrorArtifact") block.is_error = true;
   return block;

@@ -12,7 +12,8 @@ import type { PromptMessage, ToolResultMessage } from "../spec.js";
 /**
  * Converts the neutral transcript to Gemini `contents` and a `systemInstruction`. Tool results
  * become `functionResponse` parts of one user turn — `{ output }`, or `{ error }` for an
- * ErrorArtifact — with images as the response's own inline parts; thought signatures go back on
+ * ErrorArtifact — with images (and `data:` image URLs) as the response's own inline parts, other
+ * URLs and audio as text; thought signatures go back on
  * the parts they came with.
  *
  * @example

@@ -11,9 +11,9 @@ import type { PromptMessage, ToolResultMessage } from "../spec.js";
 
 /**
  * Converts the neutral transcript to Ollama `/api/chat` messages. Tool results become
- * `role: "tool"` messages named by `tool_name` (text only); images they hold follow in one user
- * message, each labelled with the call it came from, as user messages are where every vision
- * model reads images.
+ * `role: "tool"` messages named by `tool_name` (text only; URLs and audio as text); images they
+ * hold (and `data:` image URLs) follow in one user message, each labelled with the call it came
+ * from, as user messages are where every vision model reads images.
  *
  * @example
  * ```ts

@@ -9,13 +9,13 @@ import {
   unknownMessage,
 } from "../shared/request-checks.js";
 import { argumentsToJsonText } from "../shared/tool-call-arguments.js";
-import { imageDataUrl, toolResultImages, toolResultText } from "../shared/tool-result-content.js";
+import { imageDataUrl, toolResultParts, toolResultText } from "../shared/tool-result-content.js";
 import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
 
 /**
  * Converts the neutral transcript to Chat Completions messages. Tool results become
- * `role: "tool"` messages (text only, as the API takes them); images they hold follow in one
- * user message, each labelled with the call it came from.
+ * `role: "tool"` messages (text only, as the API takes them; audio described); images and image
+ * URLs they hold follow in one user message, each labelled with the call it came from.
  *
  * @example
  * ```ts
@@ -79,17 +79,16 @@ function convertToolResults(results: readonly ToolResultMessage[]): ChatCompleti
     content: toolResultText(result.artifact),
   }));
   const images: ChatCompletionContentPart[] = results.flatMap((result) => {
-    const found = toolResultImages(result.artifact);
-    if (found.length === 0) return [];
+    const urls = toolResultParts(result.artifact).flatMap((part) =>
+      part.type === "text" ? [] : [part.type === "imageUrl" ? part.url : imageDataUrl(part.image)],
+    );
+    if (urls.length === 0) return [];
     return [
       {
         type: "text" as const,
         text: `Image output of tool call ${result.toolCallId} (${result.toolName}):`,
       },
-      ...found.map((image) => ({
-        type: "image_url" as const,
-        image_url: { url: imageDataUrl(image) },
-      })),
+      ...urls.map((url) => ({ type: "image_url" as const, image_url: { url } })),
     ];
   });
   if (images.length > 0) converted.push({ role: "user", content: images });

@@ -72,11 +72,11 @@ function convertUserContent(message: UserMessage): string | ResponseInputContent
 function toolOutput(message: ToolResultMessage): string | ResponseFunctionCallOutputItemList {
   const parts = toolResultParts(message.artifact);
   if (parts.every((part) => part.type === "text")) return toolResultText(message.artifact);
-  return parts.map((part) =>
-    part.type === "text"
-      ? { type: "input_text", text: part.text }
-      : { type: "input_image", image_url: imageDataUrl(part.image), detail: "auto" },
-  );
+  return parts.map((part) => {
+    if (part.type === "text") return { type: "input_text", text: part.text };
+    const url = part.type === "imageUrl" ? part.url : imageDataUrl(part.image);
+    return { type: "input_image", image_url: url, detail: "auto" };
+  });
 }
 
 /** Reasoning items the Responses driver stored on the assistant message, sent back verbatim. */

@@ -3,7 +3,8 @@ import type { BlobArtifact } from "../../artifacts/blob-artifact.js";
 import type { ImageArtifact } from "../../artifacts/image-artifact.js";
 
 /**
- * A piece of a tool result as multimodal providers take it: text, or an image.
+ * A piece of a tool result as multimodal providers take it: text, an image, or the http(s) URL of
+ * an image (a `data:` image URL arrives as the image it holds).
  *
  * @example
  * ```ts
@@ -12,11 +13,13 @@ import type { ImageArtifact } from "../../artifacts/image-artifact.js";
  */
 export type ToolResultPart =
   | { type: "text"; text: string }
-  | { type: "image"; image: ImageArtifact };
+  | { type: "image"; image: ImageArtifact }
+  | { type: "imageUrl"; url: string };
 
 /**
  * Splits an artifact into text and image parts: a list is flattened (adjacent texts joined with its
- * separator), an image becomes an image part, everything else its model-facing text.
+ * separator), an image becomes an image part, an image URL an `imageUrl` part (or an image part for
+ * a `data:` URL), everything else its model-facing text (audio and other URLs included).
  *
  * @example
  * ```ts
@@ -26,6 +29,12 @@ export type ToolResultPart =
  */
 export function toolResultParts(artifact: Artifact): ToolResultPart[] {
   if (artifact.type === "ImageArtifact") return [{ type: "image", image: artifact }];
+  if (artifact.type === "ImageUrlArtifact") {
+    const image = artifact.toImageArtifact();
+    return [
+      image === undefined ? { type: "imageUrl", url: artifact.value } : { type: "image", image },
+    ];
+  }
   if (artifact.type !== "ListArtifact") return [{ type: "text", text: artifactText(artifact) }];
   const parts: ToolResultPart[] = [];
   for (const item of artifact.value) {
@@ -56,7 +65,8 @@ export function toolResultText(artifact: Artifact): string {
 }
 
 /**
- * Every image inside an artifact, in order (lists are searched recursively).
+ * Every image inside an artifact, in order (lists are searched recursively), `data:` image URLs
+ * decoded to the images they hold; http(s) image URLs are not images here (see `toolResultImageUrls`).
  *
  * @example
  * ```ts
@@ -64,14 +74,31 @@ export function toolResultText(artifact: Artifact): string {
  * ```
  */
 export function toolResultImages(artifact: Artifact): ImageArtifact[] {
-  if (artifact.type === "ImageArtifact") return [artifact];
-  if (artifact.type !== "ListArtifact") return [];
-  return artifact.value.flatMap(toolResultImages);
+  return toolResultParts(artifact).flatMap((part) => (part.type === "image" ? [part.image] : []));
 }
 
-/** A blob is shown as its UTF-8 text when it is valid UTF-8, else described: bytes would be noise. */
+/**
+ * The http(s) image URLs inside an artifact, in order, for providers that fetch images by URL.
+ *
+ * @example
+ * ```ts
+ * toolResultImageUrls(new ImageUrlArtifact("https://example.com/cat.png")); // ["https://example.com/cat.png"]
+ * ```
+ */
+export function toolResultImageUrls(artifact: Artifact): string[] {
+  return toolResultParts(artifact).flatMap((part) => (part.type === "imageUrl" ? [part.url] : []));
+}
+
+/**
+ * A blob is shown as its UTF-8 text when it is valid UTF-8, else described: bytes would be noise. A
+ * `data:` image URL is described as the image it holds, not spelled out in base64.
+ */
 function artifactText(artifact: Artifact): string {
-  return artifact.type === "BlobArtifact" ? blobText(artifact) : artifact.toText();
+  if (artifact.type === "BlobArtifact") return blobText(artifact);
+  if (artifact.type === "ImageUrlArtifact") {
+    return artifact.toImageArtifact()?.toText() ?? artifact.toText();
+  }
+  return artifact.toText();
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
