@@ -221,7 +221,9 @@ export class FileManagerTool extends Tool {
 }
 
 function artifactBytes(artifact: Artifact): Uint8Array {
-  return artifact.type === "BlobArtifact" || artifact.type === "ImageArtifact"
+  return artifact.type === "BlobArtifact" ||
+    artifact.type === "ImageArtifact" ||
+    artifact.type === "AudioArtifact"
     ? artifact.value
     : new TextEncoder().encode(artifact.toText());
 }
