@@ -1,6 +1,11 @@
 import { convertFullStreamChunkToMastra } from "@mastra/core/stream";
 import { createTool } from "@mastra/core/tools";
 import type { BenchFunction, CallRegistry } from "../workloads/bfcl.js";
+import {
+  createEvent,
+  createEventDescription,
+  createEventSchema,
+} from "../workloads/create-event.js";
 
 interface MastraToolCallChunk {
   readonly payload: { readonly args: unknown };
@@ -51,6 +56,28 @@ export function mastraRegistry(functions: readonly BenchFunction[]): CallRegistr
       }
       return received === undefined ? { ran: false } : { ran: true, received };
     },
+  };
+}
+
+/** Mastra: one `createTool()`, the argument text read as its agent stream does, then `execute`. */
+export function mastraDispatcher(): (argumentsJson: string) => Promise<unknown> {
+  const createEventTool = createTool({
+    id: "createEvent",
+    description: createEventDescription,
+    inputSchema: createEventSchema,
+    execute: async (input) => createEvent(input),
+  });
+  let counter = 0;
+  return async (argumentsJson) => {
+    const toolCallId = `call_${counter++}`;
+    const chunk = convertFullStreamChunkToMastra(
+      { type: "tool-call", toolCallId, toolName: "createEvent", input: argumentsJson } as never,
+      { runId: "bench" } as never,
+    ) as MastraToolCallChunk | undefined;
+    return createEventTool.execute?.(chunk?.payload.args as never, {
+      toolCallId,
+      messages: [],
+    } as never);
   };
 }
 

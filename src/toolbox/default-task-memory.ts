@@ -1,6 +1,7 @@
 import { loadOnUse } from "../internal/load-on-use.js";
 import { siblingModuleUrl } from "../internal/sibling-module.js";
 import type { TaskMemory } from "../memory/task-memory.js";
+import { ToolboxError } from "../errors/toolbox-error.js";
 
 // The Toolbox gives off-prompt tools an in-memory TaskMemory when it is given none. The memory module
 // (with its tool, and zod) is too heavy for the root entry, so the toolbox never imports it: the
@@ -19,7 +20,21 @@ export function provideDefaultTaskMemory(make: () => TaskMemory): void {
   provided ??= make;
 }
 
-/** @internal A new in-memory task memory, Griptape's default for a structure with off-prompt tools. */
+/**
+ * @internal A new in-memory task memory, Griptape's default for a structure with off-prompt tools.
+ * Throws `ToolboxError` where the memory module cannot be loaded as the one the app imports.
+ */
 export function defaultTaskMemory(): TaskMemory {
-  return provided?.() ?? new (memoryModule().TaskMemory)();
+  if (provided === undefined) {
+    memoryModule();
+    // Loaded as the same module, it provided its factory as it ran. It did not where a loader (tsx)
+    // compiled a second copy for `require`: that copy's tools are not this copy's `Tool`s.
+    if (provided === undefined) {
+      throw new ToolboxError({
+        message:
+          'an off-prompt tool needs a task memory, and the default one cannot be loaded under this loader (tsx gives `require` its own copy of toolwright); import "toolwright/memory" once in your app, or pass `new Toolbox(tools, { taskMemory: new TaskMemory() })`',
+      });
+    }
+  }
+  return provided();
 }

@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { activity, TextArtifact, Tool, Toolbox } from "../../src/index.js";
 import { TaskMemory } from "../../src/memory.js";
@@ -79,6 +81,18 @@ describe("Toolbox and Task Memory", () => {
       name: "ToolboxError",
       message: /set it before using the toolbox/,
     });
+  });
+
+  it("says how to fix it where the default memory cannot be loaded as the app's own copy (tsx)", () => {
+    const output = execFileSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(new URL("fixtures/off-prompt-alone.ts", import.meta.url)),
+      ],
+      { encoding: "utf8" },
+    );
+    assert.match(output, /ToolboxError: .*import "toolwright\/memory" once in your app/);
   });
 
   it("keeps outputs on the prompt with taskMemory: null, and leaves tools with memory of their own", async () => {
