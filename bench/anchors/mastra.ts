@@ -74,10 +74,13 @@ export function mastraDispatcher(): (argumentsJson: string) => Promise<unknown> 
       { type: "tool-call", toolCallId, toolName: "createEvent", input: argumentsJson } as never,
       { runId: "bench" } as never,
     ) as MastraToolCallChunk | undefined;
-    return createEventTool.execute?.(chunk?.payload.args as never, {
-      toolCallId,
-      messages: [],
-    } as never);
+    return createEventTool.execute?.(
+      chunk?.payload.args as never,
+      {
+        toolCallId,
+        messages: [],
+      } as never,
+    );
   };
 }
 

@@ -1,7 +1,7 @@
+import { ToolboxError } from "../errors/toolbox-error.js";
 import { loadOnUse } from "../internal/load-on-use.js";
 import { siblingModuleUrl } from "../internal/sibling-module.js";
 import type { TaskMemory } from "../memory/task-memory.js";
-import { ToolboxError } from "../errors/toolbox-error.js";
 
 // The Toolbox gives off-prompt tools an in-memory TaskMemory when it is given none. The memory module
 // (with its tool, and zod) is too heavy for the root entry, so the toolbox never imports it: the
