@@ -3,7 +3,14 @@ import type { Artifact } from "../../artifacts/artifact.js";
 import { artifactFromJSON } from "../../artifacts/artifact-from-json.js";
 import type { ArtifactJSON } from "../../artifacts/base-artifact.js";
 
-/** What `toModelOutput` returns (the SDK does not export the type by name from `ai`). */
+/**
+ * What an AI SDK tool's `toModelOutput` returns (`ai` does not export the type by name).
+ *
+ * @example
+ * ```ts
+ * const output: AiSdkToolOutput = { type: "error-text", value: "expected number" };
+ * ```
+ */
 export type AiSdkToolOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>>;
 
 type ContentPart = Extract<AiSdkToolOutput, { type: "content" }>["value"][number];
