@@ -9,6 +9,7 @@ import {
   type ModelResponse,
   Runner,
   type StreamEvent,
+  type StreamEventResponseCompleted,
   Usage,
 } from "@openai/agents-core";
 import { z } from "zod";
@@ -86,7 +87,7 @@ class ScriptedModel implements Model {
       response: {
         id: response.responseId ?? "resp",
         usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-        output: response.output,
+        output: response.output as StreamEventResponseCompleted["response"]["output"],
       },
     };
   }

@@ -2,8 +2,8 @@ import type { RunContext } from "@openai/agents-core";
 import type { ApprovalPredicate } from "../../activity/activity-policy.js";
 import type { ToolActivity } from "../../activity/tool-activity.js";
 import type { DialectTarget } from "../../dialects/dialect.js";
-import type { Toolbox } from "../../toolbox/toolbox.js";
 import type { Tool } from "../../tool/tool.js";
+import type { Toolbox } from "../../toolbox/toolbox.js";
 import { carriedOf } from "./carried-call.js";
 
 /** @internal What `approvalPolicy` needs to know about one activity. */

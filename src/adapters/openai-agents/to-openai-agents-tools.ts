@@ -2,8 +2,8 @@ import { type FunctionTool, type RunContext, tool } from "@openai/agents-core";
 import type { ToolActivity } from "../../activity/tool-activity.js";
 import type { ToolCallInput } from "../../calls/tool-call.js";
 import type { DialectTarget } from "../../dialects/dialect.js";
-import type { Toolbox } from "../../toolbox/toolbox.js";
 import type { Tool } from "../../tool/tool.js";
+import type { Toolbox } from "../../toolbox/toolbox.js";
 import { approvalPolicy } from "./approval-policy.js";
 import { uncarryCall } from "./carried-call.js";
 import { type OpenAIAgentsToolsOptions, settleOptions } from "./openai-agents-options.js";
@@ -94,7 +94,5 @@ function callOf(
 /** @internal Whether the model's `name` means the activity called `nativeName`. */
 export function resolvesTo(toolbox: Toolbox, name: string, nativeName: string): boolean {
   const found = toolbox.resolveName(name);
-  return (
-    found !== undefined && toolbox.nativeName(found.tool, found.activity.name) === nativeName
-  );
+  return found !== undefined && toolbox.nativeName(found.tool, found.activity.name) === nativeName;
 }

@@ -58,7 +58,10 @@ interface FunctionCallFields {
 }
 
 // Generic over the item type: `response_done` events and responses type their items apart.
-function carryOutput<Item extends { readonly type?: string | undefined }>(toolbox: Toolbox, output: Item[]): Item[] {
+function carryOutput<Item extends { readonly type?: string | undefined }>(
+  toolbox: Toolbox,
+  output: Item[],
+): Item[] {
   return output.map((item) => {
     if (item.type !== "function_call") return item;
     const call = item as unknown as FunctionCallFields;
