@@ -89,7 +89,7 @@ export function openaiAgentsAdapterDispatcher(): (argumentsJson: string) => Prom
 async function modelCall(toolbox: Toolbox, item: FunctionCallItem): Promise<FunctionCallItem> {
   const model: Model = {
     getResponse: async () => ({ usage: new Usage(), output: [item] }),
-    // biome-ignore lint/correctness/useYield: this anchor only asks for whole responses
+    // This anchor only asks for whole responses.
     async *getStreamedResponse() {},
   };
   // The wrapper reads only the request's input, to restore earlier calls; none here.
