@@ -52,7 +52,7 @@ export function approvalPolicy(source: ApprovalSource): boolean | AgentsApproval
     // A call toolwright refuses never runs: the model gets the refusal, no human is asked.
     if (!prepared.ok) return false;
     try {
-      return (await predicate(prepared.input, { tool: owner, activity })) === true;
+      return Boolean(await predicate(prepared.input, { tool: owner, activity }));
     } catch {
       // A predicate that throws holds the call, as toolwright's Agent does.
       return true;
