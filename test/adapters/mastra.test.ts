@@ -5,8 +5,8 @@ import { Agent } from "@mastra/core/agent";
 import { MockLanguageModelV4 } from "ai/test";
 import { z } from "zod";
 import { activity, TextArtifact, Tool, Toolbox } from "../../src/index.js";
-import { TaskMemory } from "../../src/memory.js";
 import { MastraToolRefusal, toMastraTools, withToolwrightCalls } from "../../src/mastra.js";
+import { TaskMemory } from "../../src/memory.js";
 
 // Mastra reports usage to PostHog unless told not to; tests stay off the network.
 process.env.MASTRA_TELEMETRY_DISABLED = "1";
@@ -94,7 +94,8 @@ async function runAgent(toolbox: Toolbox, calls: readonly ScriptedCall[], wrap: 
     id: "calc",
     name: "calc",
     instructions: "Use the tools.",
-    model: wrap ? withToolwrightCalls(model, toolbox) : model,
+    // Mastra types its model slot as its own wrapper of the AI SDK model; the mock is the AI SDK one.
+    model: (wrap ? withToolwrightCalls(model, toolbox) : model) as never,
     tools: toMastraTools(toolbox),
   });
   await agent.generate("Compute.", { maxSteps: 2 });
@@ -122,7 +123,7 @@ describe("Mastra adapter", () => {
   });
 
   const broken: readonly ScriptedCall[] = [
-    { name: native, input: "```json\n" + valid + "\n```" },
+    { name: native, input: `\`\`\`json\n${valid}\n\`\`\`` },
     { name: native, input: "{'expression':'2+3','options':{'precision':2}}" },
     { name: native, input: valid.slice(0, -1) },
     { name: native, input: `{"values":${valid}}` },
@@ -170,19 +171,31 @@ describe("Mastra adapter", () => {
       assert.match(output, /error/);
       assert.match(output, /expression|options/);
     }
-    const direct = await toMastraTools(toolbox)[native]?.execute?.("{'expression': 2}" as never, {} as never).catch((error: unknown) => error);
+    const direct = await toMastraTools(toolbox)
+      [native]?.execute?.("{'expression': 2}" as never, {} as never)
+      .catch((error: unknown) => error);
     assert.ok(direct instanceof MastraToolRefusal);
     assert.equal(direct.code, "invalid_input");
   });
 
   it("keeps off-prompt output in Task Memory and serves the memory tool through Mastra", async () => {
-    const toolbox = new Toolbox([new ReportTool({ offPrompt: true })]).setTaskMemory(new TaskMemory());
+    const toolbox = new Toolbox([new ReportTool({ offPrompt: true })]).setTaskMemory(
+      new TaskMemory(),
+    );
     const tools = toMastraTools(toolbox);
     assert.ok("TaskMemoryTool_search" in tools);
-    const first = await runAgent(toolbox, [{ name: "ReportTool_report", input: '{"topic":"tides"}' }], true);
+    const first = await runAgent(
+      toolbox,
+      [{ name: "ReportTool_report", input: '{"topic":"tides"}' }],
+      true,
+    );
     assert.match(first.outputs.get("call_0") ?? "", /stored in memory with memory_name/);
     const search = '{"memory_name":"TaskMemory","query":"harbour dawn"}';
-    const second = await runAgent(toolbox, [{ name: "TaskMemoryTool_search", input: search }], true);
+    const second = await runAgent(
+      toolbox,
+      [{ name: "TaskMemoryTool_search", input: search }],
+      true,
+    );
     assert.match(second.outputs.get("call_0") ?? "", /harbour opens at dawn/);
   });
 });
