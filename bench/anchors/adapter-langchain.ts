@@ -58,4 +58,3 @@ export function langchainAdapterDispatcher(): (argumentsJson: string) => Promise
     return (message.artifact as { value?: unknown }).value;
   };
 }
-
