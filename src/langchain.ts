@@ -17,13 +17,13 @@ import "./polyfill.js";
 export {
   type RepairToolCallsOptions,
   repairToolCalls,
+  toolwrightMiddleware,
 } from "./adapters/langchain/repair-tool-calls.js";
 export {
   type LangChainToolsDialect,
   type LangChainToolsOptions,
   toLangChainTools,
 } from "./adapters/langchain/to-langchain-tools.js";
-export { toolwrightMiddleware } from "./adapters/langchain/toolwright-middleware.js";
 export {
   ToolwrightStructuredTool,
   type ToolwrightStructuredToolFields,

@@ -52,7 +52,7 @@ export function toLangChainTools(
 ): ToolwrightStructuredTool[] {
   const dialect = options.dialect ?? "openai-chat";
   const dialectOptions: DialectOptions = options.strict === true ? { strict: true } : {};
-  const declared = declarations(dialect, toolbox.toProviderTools(dialect, dialectOptions));
+  const declared = declarations(toolbox.toProviderTools(dialect, dialectOptions));
   return declared.map(
     (tool) =>
       new ToolwrightStructuredTool({
@@ -63,38 +63,23 @@ export function toLangChainTools(
   );
 }
 
-const emptyObject: JsonSchemaObject = Object.freeze({ type: "object", properties: {} });
+interface AnyProviderTool {
+  readonly name?: string;
+  readonly description?: string;
+  readonly function?: { name: string; description?: string; parameters?: JsonSchemaObject };
+  readonly parameters?: JsonSchemaObject;
+  readonly input_schema?: JsonSchemaObject;
+  readonly inputSchema?: JsonSchemaObject;
+}
 
-function declarations(
-  dialect: LangChainToolsDialect,
-  tools: ProviderTools[LangChainToolsDialect],
-): Declared[] {
-  switch (dialect) {
-    case "openai-chat":
-    case "ollama":
-      return (tools as ProviderTools["openai-chat" | "ollama"]).map(({ function: fn }) => ({
-        name: fn.name,
-        description: fn.description ?? "",
-        schema: fn.parameters ?? emptyObject,
-      }));
-    case "openai-responses":
-      return (tools as ProviderTools["openai-responses"]).map((tool) => ({
-        name: tool.name,
-        description: tool.description ?? "",
-        schema: tool.parameters,
-      }));
-    case "anthropic":
-      return (tools as ProviderTools["anthropic"]).map((tool) => ({
-        name: tool.name,
-        description: tool.description ?? "",
-        schema: tool.input_schema,
-      }));
-    case "mcp":
-    case "json-schema":
-      return (tools as ProviderTools["mcp" | "json-schema"]).map((tool) => ({
-        name: tool.name,
-        description: tool.description ?? "",
-        schema: tool.inputSchema,
-      }));
-  }
+/** Each non-Gemini dialect has the name, description and schema in one of these places. */
+function declarations(tools: ProviderTools[LangChainToolsDialect]): Declared[] {
+  return (tools as readonly AnyProviderTool[]).map((tool) => ({
+    name: tool.function?.name ?? tool.name ?? "",
+    description: tool.function?.description ?? tool.description ?? "",
+    schema: tool.function?.parameters ??
+      tool.parameters ??
+      tool.input_schema ??
+      tool.inputSchema ?? { type: "object", properties: {} },
+  }));
 }

@@ -5,17 +5,19 @@ import type { DialectTarget } from "../../dialects/dialect.js";
 import type { JsonSchemaObject } from "../../schema/json.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 
-/** What one adapted activity needs: its native name, what the model reads, and how to decode calls. */
+/**
+ * One adapted activity: its native name, description, schema lowered for `dialect`, and the toolbox.
+ *
+ * @example
+ * ```ts
+ * new ToolwrightStructuredTool({ toolbox, name, description: "", schema, dialect: "openai-chat" });
+ * ```
+ */
 export interface ToolwrightStructuredToolFields {
-  /** The toolbox that decodes, validates and runs every call. */
   readonly toolbox: Toolbox;
-  /** The activity's native name (`Tool_activity`), as the model calls it. */
   readonly name: string;
-  /** The activity's description. */
   readonly description: string;
-  /** toolwright's JSON Schema lowered for `dialect`: what LangChain hands the provider. */
   readonly schema: JsonSchemaObject;
-  /** The dialect the schema was lowered for, so the decoder undoes that exact lowering. */
   readonly dialect: DialectTarget;
 }
 
@@ -53,11 +55,7 @@ export class ToolwrightStructuredTool extends StructuredTool<JsonSchemaObject> {
     this.#dialect = fields.dialect;
   }
 
-  /**
-   * Runs the call through the toolbox. Replaces `StructuredTool.call`, which would check the input
-   * against `schema` first and refuse (with a message about LangChain, not the call) what toolwright
-   * repairs: a `{"values": …}` wrapper, a number sent as a string, arguments still as text.
-   */
+  /** Replaces `StructuredTool.call`, whose schema check would refuse what toolwright repairs. */
   // biome-ignore lint/suspicious/noExplicitAny: the signature LangChain's generic `call` demands.
   override async call(arg: any, configArg?: any, tags?: string[]): Promise<any> {
     const config = parseCallbackConfigArg(configArg) as ToolRunnableConfig;
