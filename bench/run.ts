@@ -6,6 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs, promisify } from "node:util";
 import { machineLine, versionTable } from "./environment.js";
 import type { HeadlineRow, Scenario } from "./scenario.js";
+import { adaptersScenario } from "./scenarios/adapters.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
 import { hostileScenario } from "./scenarios/hostile.js";
 import { memoryScenario } from "./scenarios/memory.js";
@@ -26,6 +27,7 @@ const scenarios: readonly Scenario[] = [
   hostileScenario,
   serveLoadScenario,
   openModelsScenario,
+  adaptersScenario,
 ];
 
 const { values } = parseArgs({

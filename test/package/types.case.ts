@@ -15,7 +15,11 @@ export const consumerModules = ["entries.ts", "type-errors.ts"] as const;
 
 export function typesCases(packed: () => PackedPackage, diagnostics: () => Diagnostics): void {
   it("declares every name its types use (nothing stripped or dangling)", () => {
-    const inPackage = [...diagnostics()].filter(([file]) => file.includes("node_modules/"));
+    // toolwright's own declarations. Other packages' are theirs: the frameworks' (the AI SDK, LangChain,
+    // Mastra) fail under `exactOptionalPropertyTypes` in any strict project that imports them.
+    const inPackage = [...diagnostics()].filter(([file]) =>
+      file.includes("node_modules/toolwright/"),
+    );
     assert.deepEqual(inPackage, []);
   });
 

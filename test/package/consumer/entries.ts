@@ -22,9 +22,12 @@ import {
   type AgentState,
   type ApprovalDecision,
 } from "toolwright/agent";
+import { repairToolCall, toAiSdkTools } from "toolwright/ai-sdk";
 import { AnthropicPromptDriver } from "toolwright/anthropic";
 import { type ParsedToolCalls, parseToolCalls } from "toolwright/formats";
 import { GeminiPromptDriver } from "toolwright/gemini";
+import { toLangChainTools, toolwrightMiddleware } from "toolwright/langchain";
+import { toMastraTools } from "toolwright/mastra";
 import { McpTool, type ServeMcpOptions, serveMcp, toCallToolResult } from "toolwright/mcp";
 import {
   type ArtifactStore,
@@ -36,6 +39,7 @@ import { RedisArtifactStore } from "toolwright/memory/redis";
 import { SqliteArtifactStore } from "toolwright/memory/sqlite";
 import { OllamaPromptDriver } from "toolwright/ollama";
 import { OpenAIChatPromptDriver, OpenAIResponsesPromptDriver } from "toolwright/openai";
+import { toOpenAIAgentsTools } from "toolwright/openai-agents";
 import pkg from "toolwright/package.json" with { type: "json" };
 import { MockPromptDriver } from "toolwright/testing";
 import {
@@ -130,6 +134,22 @@ const fromText = await toolbox.executeAll(
   reply.calls.map((call) => ({ name: call.name, arguments: call.arguments })),
 );
 console.log(fromText.length, reply.format, reply.refused.length);
+
+// The same toolbox as each framework's tools.
+const aiTools = toAiSdkTools(toolbox);
+const repair = repairToolCall(toolbox);
+const langchainTools = toLangChainTools(toolbox);
+const middleware = toolwrightMiddleware(toolbox);
+const agentsTools = toOpenAIAgentsTools(toolbox);
+const mastraTools = toMastraTools(toolbox);
+console.log(
+  Object.keys(aiTools).length,
+  typeof repair,
+  langchainTools.map((entry) => entry.name),
+  typeof middleware,
+  agentsTools.map((entry) => entry.name),
+  Object.keys(mastraTools),
+);
 
 // The agent: a discriminated result, approvals resumed from plain JSON.
 const agent = new Agent({
