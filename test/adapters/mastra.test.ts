@@ -198,4 +198,33 @@ describe("Mastra adapter", () => {
     );
     assert.match(second.outputs.get("call_0") ?? "", /harbour opens at dawn/);
   });
+
+  it("maps needsApproval to requireApproval: a flag as it is, a predicate on the decoded input", async () => {
+    class PayTool extends Tool {
+      @activity({
+        description: "Pays an amount",
+        schema: z.object({ amount: z.number() }),
+        needsApproval: (input) => input.amount > 100,
+      })
+      pay(input: { amount: number }) {
+        return `paid ${input.amount}`;
+      }
+
+      @activity({ description: "Refunds everything", needsApproval: true })
+      refund_all() {
+        return "refunded";
+      }
+    }
+    const tools = toMastraTools(new Toolbox([new PayTool()]));
+    assert.equal(tools.PayTool_refund_all?.requireApproval, true);
+    const ask = tools.PayTool_pay?.requireApproval;
+    assert.equal(typeof ask, "function");
+    const asks = ask as (input: unknown) => Promise<boolean>;
+    // The predicate sees toolwright's reading: a fenced, single-quoted 500 is 500.
+    assert.equal(await asks("```json\n{'amount': 500}\n```"), true);
+    assert.equal(await asks({ amount: 50 }), false);
+    // A call toolwright would refuse asks no one: it only comes back refused.
+    assert.equal(await asks({ amount: "lots" }), false);
+    assert.equal(tools.CalculatorTool_calculate, undefined);
+  });
 });

@@ -1,6 +1,7 @@
 import { createTool, type Tool as MastraTool } from "@mastra/core/tools";
 import type { JsonSchemaObject } from "../../schema/json.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { mastraApproval } from "./approval.js";
 import { MastraToolRefusal } from "./mastra-tool-refusal.js";
 import { passthroughSchema } from "./passthrough-schema.js";
 
@@ -14,7 +15,7 @@ export type ToolwrightMastraTool = MastraTool<unknown, string>;
  * The toolbox's activities (the task-memory tool included) as Mastra tools keyed by native name, each a
  * thin call to `toolbox.execute`: the model sees toolwright's lowered JSON Schema, Mastra's own
  * validation lets every value through, and a refusal is thrown so Mastra reports it as a tool error
- * with toolwright's message. The set is a snapshot: call it again after adding tools.
+ * with toolwright's message. An activity's `needsApproval` becomes the tool's `requireApproval`. The set is a snapshot: call it again after adding tools.
  *
  * @example
  * ```ts
@@ -25,10 +26,13 @@ export function toMastraTools(toolbox: Toolbox): Record<string, ToolwrightMastra
   const tools: Record<string, ToolwrightMastraTool> = {};
   for (const { name, description } of toolbox.toProviderTools("json-schema")) {
     const inputSchema = passthroughSchema((draft) => schemaOf(toolbox, name, draft));
+    const requireApproval = mastraApproval(toolbox, name);
     tools[name] = createTool({
       id: name,
       description,
       inputSchema,
+      // The activity's `needsApproval`: Mastra asks before `execute` runs.
+      ...(requireApproval === undefined ? {} : { requireApproval }),
       execute: async (input, context) => {
         const id = context.agent?.toolCallId;
         const signal = context.abortSignal;
