@@ -138,6 +138,7 @@ export { ToolConfigError } from "./errors/tool-config-error.js";
 export { ToolNameError } from "./errors/tool-name-error.js";
 export { ToolboxError } from "./errors/toolbox-error.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";
+export type { ToolCallEndEvent, ToolCallStartEvent } from "./observe/tool-call-channels.js";
 // Schemas: the kinds of schema accepted and the JSON types they describe.
 export type { JsonObject, JsonSchema, JsonSchemaObject, JsonValue } from "./schema/json.js";
 export type { SchemaSource } from "./schema/normalize-schema.js";

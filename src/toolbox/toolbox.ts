@@ -24,6 +24,7 @@ import { ToolboxError } from "../errors/toolbox-error.js";
 import { deepFreeze } from "../internal/deep-freeze.js";
 import { describeReceived } from "../internal/describe-value.js";
 import type { TaskMemory } from "../memory/task-memory.js";
+import { observeToolCall, observingToolCalls } from "../observe/tool-call-channels.js";
 import {
   type ActivityOutcome,
   type InputOwnership,
@@ -92,6 +93,8 @@ export class Toolbox {
    */
   readonly #defaultMemory: boolean;
   #memorySettled = false;
+  /** Set while `#executeObserved` calls `execute`, so the events are published once. */
+  #observed = false;
   #memoryIsDefault = false;
   #catalog: Catalog | undefined;
   #nextId = 0;
@@ -266,6 +269,9 @@ export class Toolbox {
     checkCall("Toolbox.execute", call);
     if (options !== noOptions) checkExecuteOptions("Toolbox.execute", options);
     const id = call.id ?? `call_${++this.#nextId}`;
+    // `node:diagnostics_channel` listeners get the call's events; without any, three flag reads.
+    if (!this.#observed && observingToolCalls())
+      return this.#executeObserved({ ...call, id }, options);
     const name = String(call.name);
     const settings = this.#settings(options);
     const switches = settings.switches;
@@ -529,6 +535,22 @@ export class Toolbox {
   #settings(options: ExecuteOptions): DecodeSettings {
     if (options.repairs === undefined) return this.#decode;
     return { ...this.#decode, switches: { ...this.#decode.switches, ...options.repairs } };
+  }
+
+  /** `execute` with its `toolwright:tool-call:*` events published around it. */
+  #executeObserved(
+    call: ToolCallInput & { readonly id: string },
+    options: ExecuteOptions,
+  ): Promise<ToolCallResult> {
+    return observeToolCall(call, () => {
+      // `execute` reads the flag before its first `await`, so it cannot leak to another call.
+      this.#observed = true;
+      try {
+        return this.execute(call, options);
+      } finally {
+        this.#observed = false;
+      }
+    });
   }
 
   async #executeUnknown(
