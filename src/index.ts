@@ -158,6 +158,7 @@ export type { IsolatedTask } from "./tool/run-isolated.js";
 export { defaultTimeoutMs } from "./tool/time-limit.js";
 export { Tool } from "./tool/tool.js";
 export type {
+  ActivityProgress,
   AfterRunEvent,
   BeforeRunEvent,
   RunOptions,

@@ -39,4 +39,17 @@ export interface ActivityContext<T extends Tool = Tool> {
    * ```
    */
   runIsolated(task: IsolatedTask): Promise<unknown>;
+  /**
+   * Reports how far a long call has got: over MCP a `notifications/progress` to a client that asked
+   * for it, elsewhere the caller's `onProgress`. Reports that do not grow are dropped (MCP requires
+   * progress to increase); numbers must be finite and not negative.
+   *
+   * @example
+   * ```ts
+   * for (const [index, url] of urls.entries()) {
+   *   context.progress(index + 1, urls.length, `fetched ${url}`);
+   * }
+   * ```
+   */
+  progress(done: number, total?: number, message?: string): void;
 }

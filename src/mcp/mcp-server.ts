@@ -7,6 +7,7 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
+import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { listMemoryResources, readMemoryResource } from "./memory-resources.js";
 import { memoryUriTemplate } from "./memory-uri.js";
@@ -59,9 +60,25 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
           const known = tools.map((tool) => tool.name);
           throw new RpcError(invalidParams, unknownNameMessage(shown, known));
         }
+        // A client that sent a progress token gets the activity's `context.progress` reports.
+        const token = progressToken(request.params);
+        const onProgress =
+          token === undefined
+            ? undefined
+            : (report: ActivityProgress) =>
+                void extra
+                  .sendNotification({
+                    method: "notifications/progress",
+                    params: { progressToken: token, ...report },
+                  })
+                  .catch(() => undefined);
         const result = await toolbox.execute(
           { id: String(extra.requestId), name, arguments: input },
-          { dialect: "mcp", signal: extra.signal },
+          {
+            dialect: "mcp",
+            signal: extra.signal,
+            ...(onProgress === undefined ? {} : { onProgress }),
+          },
         );
         return toCallToolResult(result.artifact) satisfies CallToolResult;
       }
@@ -112,4 +129,11 @@ function listTools(toolbox: Toolbox): McpToolSpec[] {
     const title = owner === undefined ? tool.name : `${owner.tool.name}.${owner.activity.name}`;
     return { ...tool, title } as McpToolSpec;
   });
+}
+
+/** The request's `_meta.progressToken` (a string or a number), if the client sent one. */
+function progressToken(params: unknown): string | number | undefined {
+  const meta = (params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
+  const token = meta?.progressToken;
+  return typeof token === "string" || typeof token === "number" ? token : undefined;
 }

@@ -4,12 +4,13 @@ import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { toArtifact } from "../artifacts/coerce-result.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { isThenable, type MaybePromise } from "../internal/maybe-promise.js";
 import { type ActivityMemory, activityMemory } from "./activity-memory.js";
 import type { IsolatedTask } from "./run-isolated.js";
 import { defaultTimeoutMs, timeLimitSetting } from "./time-limit.js";
 import type { Tool } from "./tool.js";
-import type { RunOptions } from "./tool-options.js";
+import type { ActivityProgress, RunOptions } from "./tool-options.js";
 import type { ToolState } from "./tool-state.js";
 
 const timedOut = Symbol("timed out");
@@ -47,6 +48,7 @@ export function invokeMethod(
   // The memory view holds no state of its own: one per tool serves every call.
   state.activityMemory ??= activityMemory(tool);
   const context = new MethodContext(tool, activity, state.activityMemory, callerSignal, timeoutMs);
+  if (options.onProgress !== undefined) context.onProgress = options.onProgress;
   // A limit someone set is held to the letter, also against a method that blocks the thread; the
   // 60 s default guards against calls that never settle, and its timer does that without a clock.
   if (setting !== undefined && setting !== null) context.startClock();
@@ -160,6 +162,32 @@ class MethodContext implements ActivityContext {
           : (caller ?? limit ?? new AbortController().signal);
     }
     return this.#signal;
+  }
+
+  /** The caller's progress listener (`RunOptions.onProgress`), when it has one. */
+  onProgress: ((progress: ActivityProgress) => void) | undefined;
+  #lastProgress = Number.NEGATIVE_INFINITY;
+
+  progress(done: number, total?: number, message?: string): void {
+    if (
+      !Number.isFinite(done) ||
+      done < 0 ||
+      (total !== undefined && !(Number.isFinite(total) && total >= 0))
+    ) {
+      throw new ActivityConfigError({
+        methodName: this.activity.methodName,
+        key: "progress",
+        message: `takes finite numbers of at least 0; got ${done}${total === undefined ? "" : ` of ${total}`}`,
+      });
+    }
+    // MCP requires each report to grow; a repeat says nothing new.
+    if (done <= this.#lastProgress || this.onProgress === undefined) return;
+    this.#lastProgress = done;
+    this.onProgress({
+      progress: done,
+      ...(total === undefined ? {} : { total }),
+      ...(message === undefined ? {} : { message }),
+    });
   }
 
   startClock(): void {

@@ -68,6 +68,7 @@ export function checkRequirementsOptions(toolName: string, options: unknown): vo
 export const runOptionRules: OptionRules = Object.freeze({
   signal: abortSignal,
   timeoutMs: timeLimit,
+  onProgress: aFunction,
 });
 
 /** @internal Checks the options of one `tool.run` call, throwing `ToolConfigError` naming the tool. */

@@ -88,4 +88,23 @@ export interface RunOptions {
    * activity's, the tool's and the toolbox's (60 s when none is set).
    */
   timeoutMs?: number | null | undefined;
+  /** Receives what the method reports with `context.progress(done, total?, message?)`. */
+  onProgress?: ((progress: ActivityProgress) => void) | undefined;
+}
+
+/**
+ * One progress report of a running activity (`context.progress`): MCP's `notifications/progress`
+ * fields.
+ *
+ * @example
+ * ```ts
+ * const report: ActivityProgress = { progress: 3, total: 10, message: "page 3 of 10" };
+ * ```
+ */
+export interface ActivityProgress {
+  /** Work done so far; grows with every report. */
+  readonly progress: number;
+  /** The whole, when known. */
+  readonly total?: number;
+  readonly message?: string;
 }

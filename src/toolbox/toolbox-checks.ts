@@ -90,6 +90,7 @@ const inputLimitRules: OptionRules = Object.freeze({
 const executeRules: OptionRules = Object.freeze({
   signal: abortSignal,
   timeoutMs: timeLimit,
+  onProgress: aFunction,
   dialect: {
     expected: `a dialect (${dialects.join(", ")}) or { dialect, ...DialectOptions }`,
     test: (value) => dialectRule.test(value) || anObject.test(value),
