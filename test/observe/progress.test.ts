@@ -23,6 +23,18 @@ class PagesTool extends Tool {
     return `read ${input.pages}`;
   }
 
+  aborted: unknown;
+
+  @activity({ description: "Waits until cancelled", schema: z.object({}) })
+  async wait(_input: object, context: ActivityContext) {
+    context.progress(1);
+    await new Promise<void>((resolve) => {
+      context.signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    this.aborted = context.signal.reason;
+    return "cancelled";
+  }
+
   @activity({ description: "Reports nonsense", schema: z.object({}) })
   nonsense(_input: object, context: ActivityContext) {
     context.progress(Number.NaN);
@@ -56,7 +68,8 @@ describe("context.progress", () => {
   });
 
   it("becomes MCP notifications/progress for a client that sent a progress token", async () => {
-    const server = createMcpServer(new Toolbox([new PagesTool()]), {
+    const toolbox = new Toolbox([new PagesTool()]);
+    const server = createMcpServer(toolbox, {
       name: "progress",
       version: "1.0.0",
       instructions: undefined,
@@ -82,6 +95,18 @@ describe("context.progress", () => {
           [3, 3, "page 3"],
         ],
       );
+      // notifications/cancelled from the client aborts the activity's signal.
+      const controller = new AbortController();
+      const cancelled = client.callTool({ name: "PagesTool_wait", arguments: {} }, undefined, {
+        signal: controller.signal,
+        onprogress: () => controller.abort("user stopped it"),
+      });
+      await assert.rejects(cancelled);
+      const tool = toolbox.tool("PagesTool") as PagesTool;
+      for (let turn = 0; turn < 100 && tool.aborted === undefined; turn++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.notEqual(tool.aborted, undefined, "the method's signal was aborted");
       // Without a token, no notifications (and the call works the same).
       const plain = await client.callTool({ name: "PagesTool_read", arguments: { pages: 1 } });
       assert.deepEqual(plain.content, [{ type: "text", text: "read 1" }]);
