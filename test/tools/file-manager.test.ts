@@ -57,9 +57,16 @@ describe("FileManagerTool", () => {
     await tool.run("save_content_to_file", { path: "./notes/b.txt", content: "bread" });
     assert.equal((await tool.run("list_files_from_disk", { path: "notes" })).toText(), "a/\nb.txt");
     assert.match((await tool.run("list_files_from_disk", { path: "" })).toText(), /^notes\/$/m);
-    const loaded = await tool.run("load_files_from_disk", {
-      paths: ["notes/a/todo.txt", "notes/b.txt"],
-    });
+    const reports: string[] = [];
+    const loaded = await tool.run(
+      "load_files_from_disk",
+      { paths: ["notes/a/todo.txt", "notes/b.txt"] },
+      {
+        onProgress: (report) =>
+          reports.push(`${report.progress}/${report.total} ${report.message}`),
+      },
+    );
+    assert.deepEqual(reports, ["1/2 read notes/a/todo.txt", "2/2 read notes/b.txt"]);
     assert.ok(loaded instanceof ListArtifact);
     assert.deepEqual(
       loaded.value.map((item) => [item.type, item.name, item.toText()]),

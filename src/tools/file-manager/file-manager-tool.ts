@@ -136,11 +136,14 @@ export class FileManagerTool extends Tool {
     schema: loadSchema,
     annotations: { readOnly: true, idempotent: true, openWorld: false },
   })
-  async load_files_from_disk(input: z.output<typeof loadSchema>): Promise<Artifact> {
+  async load_files_from_disk(
+    input: z.output<typeof loadSchema>,
+    context: ActivityContext,
+  ): Promise<Artifact> {
     // Loaded on first use, not with `import "toolwright"`: file-type, image-size and csv-parse.
     const { fileToArtifacts } = await import("./file-to-artifact.js");
     const artifacts: Artifact[] = [];
-    for (const given of input.paths) {
+    for (const [index, given] of input.paths.entries()) {
       const path = parseRelativePath(given);
       if (!path.ok) return refused(given, path.reason);
       if (path.segments.length === 0) return refused(given, "is the root directory, not a file");
@@ -150,6 +153,8 @@ export class FileManagerTool extends Tool {
       } catch (error) {
         return failure(error, path.text);
       }
+      // Up to 100 files of up to `maxFileBytes` each: the caller sees them arrive.
+      context.progress(index + 1, input.paths.length, `read ${path.text}`);
     }
     return new ListArtifact(artifacts);
   }
