@@ -1,3 +1,4 @@
+import { skipSpace } from "../json/shared-json-scan.js";
 import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
 import { defineValue, PYTHON_LITERAL_LIMITS } from "./python-literal.js";
 import { CUT_OFF, refusal } from "./text-result.js";
@@ -60,26 +61,26 @@ class GemmaReader {
   // Reads `key:value,…}` after an opening `{`.
   object(depth: number): Record<string, unknown> {
     const result: Record<string, unknown> = {};
-    for (this.skip(); !this.take("}"); this.skip()) {
+    for (this.skipBlanks(); !this.take("}"); this.skipBlanks()) {
       const key = this.key();
       if (Object.hasOwn(result, key)) throw new Unreadable(`the argument "${key}" is given twice`);
       defineValue(result, key, this.value(depth));
-      this.skip();
+      this.skipBlanks();
       if (!this.take(",") && this.text[this.pos] !== "}") this.unexpected('"," or "}"');
     }
     return result;
   }
 
   expectEnd(): void {
-    this.skip();
+    this.skipBlanks();
     if (this.pos < this.text.length) this.unexpected("the end of the call");
   }
 
   private array(depth: number): unknown[] {
     const items: unknown[] = [];
-    for (this.skip(); !this.take("]"); this.skip()) {
+    for (this.skipBlanks(); !this.take("]"); this.skipBlanks()) {
       items.push(this.value(depth));
-      this.skip();
+      this.skipBlanks();
       if (!this.take(",") && this.text[this.pos] !== "]") this.unexpected('"," or "]"');
     }
     return items;
@@ -88,7 +89,7 @@ class GemmaReader {
   private key(): string {
     if (this.text.startsWith(this.quote, this.pos)) {
       const key = this.quoted();
-      this.skip();
+      this.skipBlanks();
       if (!this.take(":")) this.unexpected('":" after the argument name');
       return key;
     }
@@ -106,7 +107,7 @@ class GemmaReader {
         `the value is nested deeper than ${PYTHON_LITERAL_LIMITS.maxDepth} levels`,
       );
     }
-    this.skip();
+    this.skipBlanks();
     if (this.text.startsWith(this.quote, this.pos)) return this.quoted();
     if (this.take("{")) return this.object(depth + 1);
     if (this.take("[")) return this.array(depth + 1);
@@ -140,8 +141,8 @@ class GemmaReader {
     return true;
   }
 
-  private skip(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos] as string)) this.pos++;
+  private skipBlanks(): void {
+    this.pos = skipSpace(this.text, this.pos);
   }
 
   private unexpected(expected: string): never {
