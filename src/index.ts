@@ -139,6 +139,7 @@ export { ToolNameError } from "./errors/tool-name-error.js";
 export { ToolboxError } from "./errors/toolbox-error.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";
 export type { ToolCallEndEvent, ToolCallStartEvent } from "./observe/tool-call-channels.js";
+export type { TelemetryOptions } from "./observe/tool-call-span.js";
 // Schemas: the kinds of schema accepted and the JSON types they describe.
 export type { JsonObject, JsonSchema, JsonSchemaObject, JsonValue } from "./schema/json.js";
 export type { SchemaSource } from "./schema/normalize-schema.js";

@@ -1,9 +1,17 @@
 // Scenario 1, dispatch: one valid call (arguments as a JSON string) on a 6-field zod tool → its result,
 // per library: time per call (interleaved rounds, one process) and bytes allocated per call (a child
 // process with a young generation large enough that no GC runs while it counts).
+// A second child measures toolwright with an OpenTelemetry SDK registered (every call then makes a
+// span), beside the baseline in that same process.
 // Run alone: npm run bench -- --only dispatch
 import { deepEqual } from "node:assert/strict";
 import { PerformanceObserver } from "node:perf_hooks";
+import { trace } from "@opentelemetry/api";
+import {
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  TracerProvider,
+} from "@opentelemetry/sdk-trace";
 import { aiSdkDispatcher } from "../anchors/ai-sdk.js";
 import { baselineDispatcher } from "../anchors/baseline.js";
 import { langchainDispatcher } from "../anchors/langchain.js";
@@ -129,6 +137,38 @@ async function allocations(): Promise<Allocation[]> {
   return results;
 }
 
+/**
+ * In the child: the baseline and toolwright with the real SDK registered (a tracer provider, a simple
+ * processor, the in-memory exporter emptied every 10,000 spans so memory stays flat), interleaved.
+ */
+async function traced(quick: boolean): Promise<Measurement[]> {
+  const exporter = new InMemorySpanExporter();
+  const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  trace.setGlobalTracerProvider(provider);
+  const baseline = baselineDispatcher();
+  const toolwright = toolwrightDispatcher();
+  let spans = 0;
+  const rows = await measure(
+    [
+      { name: "baseline", fn: () => baseline(createEventArguments) },
+      {
+        name: "toolwright traced",
+        fn: () => {
+          if (++spans % 10_000 === 0) exporter.reset();
+          return toolwright(createEventArguments);
+        },
+      },
+    ],
+    { timeMs: quick ? 1_000 : 4_000, rounds: quick ? 4 : 8 },
+  );
+  const made = exporter.getFinishedSpans()[0];
+  if (made?.name !== "execute_tool CalendarTool_createEvent") {
+    throw new Error(`expected toolwright's spans, got ${made?.name ?? "none"}`);
+  }
+  await provider.shutdown();
+  return rows;
+}
+
 async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const { list, close } = await libraries();
   let rows: Measurement[];
@@ -149,9 +189,18 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
     ["--allocations"],
     ["--expose-gc", "--min-semi-space-size=64", "--max-semi-space-size=64"],
   );
+  const tracedRows = await runChild<Measurement[]>(
+    new URL(import.meta.url),
+    options.quick ? ["--traced", "--quick"] : ["--traced"],
+  );
   const byName = (name: string) => rows.find((row) => row.name === name) as Measurement;
   const toolwright = byName("toolwright");
   const baseline = byName("baseline");
+  const tracedToolwright = tracedRows.find(
+    (row) => row.name === "toolwright traced",
+  ) as Measurement;
+  const tracedBaseline = tracedRows.find((row) => row.name === "baseline") as Measurement;
+  const tracedRatio = tracedToolwright.medianUs / tracedBaseline.medianUs;
   const table = [
     "| library | version | median µs | p95 µs | × toolwright | × baseline (range over rounds) | bytes allocated / call |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
@@ -177,6 +226,8 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
     "",
     `Target: toolwright ≤ 1.5× the baseline and faster than every anchor. Measured: **${toBaseline.toFixed(2)}× the baseline** (${toBaseline <= 1.5 ? "met" : "missed"}); the fastest anchor (${fastestAnchor.name}) is ${(fastestAnchor.medianUs / toolwright.medianUs).toFixed(2)}× toolwright (${fastestAnchor.medianUs > toolwright.medianUs ? "met" : "missed"}).`,
     "",
+    `**Tracing.** The table is toolwright with \`@opentelemetry/api\` installed and no SDK registered (tracing off: one property read per call). With the OpenTelemetry SDK registered (\`@opentelemetry/sdk-trace\` ${installedVersion("@opentelemetry/sdk-trace")}: a \`TracerProvider\`, a \`SimpleSpanProcessor\` and the \`InMemorySpanExporter\`, in a child process beside the baseline), each call also makes its \`execute_tool\` span: **${tracedToolwright.medianUs.toFixed(2)} µs** per call (p95 ${tracedToolwright.p95Us.toFixed(2)} µs), ${tracedRatio.toFixed(2)}× that process's baseline (range ${ratioRange(tracedToolwright, tracedBaseline)}); the span costs about ${(tracedToolwright.medianUs - tracedBaseline.medianUs * toBaseline).toFixed(1)} µs per call.`,
+    "",
   ].join("\n");
   return {
     section,
@@ -197,4 +248,8 @@ export const dispatchScenario: Scenario = { id: "dispatch", title: "Dispatch", r
 
 if (isMain(import.meta.url) && process.argv.includes("--allocations")) {
   process.stdout.write(`${JSON.stringify(await allocations())}\n`);
+}
+
+if (isMain(import.meta.url) && process.argv.includes("--traced")) {
+  process.stdout.write(`${JSON.stringify(await traced(process.argv.includes("--quick")))}\n`);
 }

@@ -16,7 +16,9 @@ import type {
   Usage,
 } from "../drivers/spec.js";
 import { PromptDriverError } from "../errors/prompt-driver-error.js";
+import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { type ChatSpan, startChatSpan } from "./agent-spans.js";
 import { saveState } from "./agent-state.js";
 import type {
   AgentCompletedRun,
@@ -28,7 +30,7 @@ import type {
   AgentToolCall,
   PendingApproval,
 } from "./agent-types.js";
-import { executeStep } from "./execute-step.js";
+import { executeStep, type StepOutcome } from "./execute-step.js";
 import type { Protocol } from "./protocol.js";
 
 /** @internal What stays fixed for a run. */
@@ -104,12 +106,7 @@ export async function* agentLoop(
     }
     const calls = uniqueIds(turn.calls);
     for (const call of calls) yield { type: "tool-call", step, call };
-    const outcome = await executeStep(setup.toolbox, calls, {
-      approvals: setup.approvals,
-      dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
-      signal: setup.signal,
-      ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
-    });
+    const outcome = yield* runCalls(setup, calls, step);
     if (isNonEmpty(outcome.pending)) {
       yield { type: "step-finish", step, response };
       return yield pause(setup, state, calls, outcome.results, outcome.pending);
@@ -129,27 +126,123 @@ export async function* agentLoop(
   return yield finish(state, { status: "max-steps", output: limit });
 }
 
+/** One model call, inside its `chat` span when tracing; streamed, its deltas become events. */
 async function* callModel(
   setup: LoopSetup,
   request: PromptRequest,
   step: number,
 ): AsyncGenerator<AgentEvent, PromptResponse> {
+  const span = startChatSpan(setup.driver, request, step);
+  try {
+    const response = yield* modelResponse(setup, request, step, span);
+    span?.end(response);
+    return response;
+  } catch (error) {
+    span?.fail(error);
+    throw error;
+  }
+}
+
+async function* modelResponse(
+  setup: LoopSetup,
+  request: PromptRequest,
+  step: number,
+  span: ChatSpan | undefined,
+): AsyncGenerator<AgentEvent, PromptResponse> {
   const options = { signal: setup.signal };
-  if (!setup.streaming) return setup.driver.generate(request, options);
+  const driver = setup.driver;
+  if (!setup.streaming) {
+    return span === undefined
+      ? driver.generate(request, options)
+      : span.run(() => driver.generate(request, options));
+  }
+  const stream =
+    span === undefined
+      ? driver.stream(request, options)
+      : span.run(() => driver.stream(request, options));
   let response: PromptResponse | undefined;
-  for await (const event of setup.driver.stream(request, options)) {
+  // Tool input as it streams, as the AI SDK shows it: start, the raw arguments text in pieces, end.
+  // A provider that sends each call whole gets the same three events at once.
+  const open = new Set<string>();
+  for await (const event of stream) {
     if (event.type === "text-delta") yield { type: "text-delta", step, delta: event.delta };
-    else if (event.type === "finish") response = event.response;
+    else if (event.type === "tool-call-start") {
+      open.add(event.id);
+      yield { type: "tool-input-start", step, id: event.id, name: event.name };
+    } else if (event.type === "tool-call-delta") {
+      yield { type: "tool-input-delta", step, id: event.id, delta: event.delta };
+    } else if (event.type === "tool-call") {
+      const { id, name } = event.toolCall;
+      if (!open.delete(id)) {
+        yield { type: "tool-input-start", step, id, name };
+        yield {
+          type: "tool-input-delta",
+          step,
+          id,
+          delta: argumentsText(event.toolCall.arguments),
+        };
+      }
+      yield { type: "tool-input-end", step, id };
+    } else if (event.type === "finish") response = event.response;
   }
   if (response === undefined) {
     throw new PromptDriverError({
       code: "provider_stream_error",
-      provider: setup.driver.provider,
-      model: setup.driver.model,
+      provider: driver.provider,
+      model: driver.model,
       providerMessage: "the stream ended without a finish event",
     });
   }
+  for (const id of open) yield { type: "tool-input-end", step, id };
   return response;
+}
+
+/** A call's arguments as text, the form `tool-input-delta` carries. */
+function argumentsText(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+}
+
+/**
+ * Runs a step's calls. Streaming, each `context.progress` report is yielded as a `tool-progress`
+ * event while the calls run (they arrive from outside the generator, so they queue until it wakes).
+ */
+async function* runCalls(
+  setup: LoopSetup,
+  calls: readonly ToolCall[],
+  step: number,
+): AsyncGenerator<AgentEvent, StepOutcome> {
+  const reports: AgentEvent[] = [];
+  let wake: (() => void) | undefined;
+  const byId = new Map(calls.map((call) => [call.id, call]));
+  const onCallProgress = (owner: { readonly id: string }, progress: ActivityProgress) => {
+    const call = byId.get(owner.id);
+    if (call === undefined) return;
+    reports.push({ type: "tool-progress", step, call, progress });
+    wake?.();
+  };
+  const running = executeStep(setup.toolbox, calls, {
+    approvals: setup.approvals,
+    dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
+    signal: setup.signal,
+    ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
+    ...(setup.streaming ? { onCallProgress } : {}),
+  });
+  if (!setup.streaming) return running;
+  let settled = false;
+  const settle = () => {
+    settled = true;
+    wake?.();
+  };
+  running.then(settle, settle);
+  while (true) {
+    while (reports.length > 0) yield reports.shift() as AgentEvent;
+    if (settled) break;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    wake = undefined;
+  }
+  return running;
 }
 
 async function* afterResults(

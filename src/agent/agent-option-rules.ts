@@ -33,6 +33,7 @@ const agentRules: OptionRules = Object.freeze({
   protocol: oneOf("native", "react"),
   reflectOnToolUse: aBoolean,
   system: aString,
+  name: aString,
   approvals: aBoolean,
   dialectOptions: anObject,
   concurrency: { ...wholeNumber(1), expected: "a positive integer" },

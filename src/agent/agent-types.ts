@@ -15,6 +15,7 @@ import type {
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { JsonObject } from "../schema/json.js";
 import type { Tool } from "../tool/tool.js";
+import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import type { AgentState } from "./agent-state.js";
 
@@ -56,6 +57,8 @@ export interface AgentOptions {
   reflectOnToolUse?: boolean | undefined;
   /** Your instructions, added to the system prompt. */
   system?: string | undefined;
+  /** The agent's name in traces (`invoke_agent {name}`, `gen_ai.agent.name`). */
+  name?: string | undefined;
   /** Destructive activities need approval unless their `needsApproval` says otherwise (default false). */
   approvals?: boolean | undefined;
   /** How tools are compiled for the driver's dialect (`strict`, Gemini's schema field). */
@@ -225,7 +228,10 @@ export interface AgentMaxStepsRun extends AgentRunSummary {
 export type AgentRunResult = AgentCompletedRun | AgentPausedRun | AgentMaxStepsRun;
 
 /**
- * What `agent.stream` yields, in order; `finish` is always last.
+ * What `agent.stream` yields, in order; `finish` is always last. While the model streams, a tool
+ * call's arguments arrive as `tool-input-start`, `tool-input-delta` (the next piece of the raw
+ * arguments text) and `tool-input-end`; `tool-call` follows once the whole reply is read, then the
+ * call's `tool-progress` reports while it runs, then its `tool-result`.
  *
  * @example
  * ```ts
@@ -234,7 +240,28 @@ export type AgentRunResult = AgentCompletedRun | AgentPausedRun | AgentMaxStepsR
  */
 export type AgentEvent =
   | { readonly type: "text-delta"; readonly step: number; readonly delta: string }
+  | {
+      readonly type: "tool-input-start";
+      readonly step: number;
+      readonly id: string;
+      /** The name as the model wrote it (before name repair). */
+      readonly name: string;
+    }
+  | {
+      readonly type: "tool-input-delta";
+      readonly step: number;
+      readonly id: string;
+      readonly delta: string;
+    }
+  | { readonly type: "tool-input-end"; readonly step: number; readonly id: string }
   | { readonly type: "tool-call"; readonly step: number; readonly call: ToolCall }
+  | {
+      readonly type: "tool-progress";
+      readonly step: number;
+      readonly call: ToolCall;
+      /** What the activity reported with `context.progress`. */
+      readonly progress: ActivityProgress;
+    }
   | {
       readonly type: "tool-result";
       readonly step: number;

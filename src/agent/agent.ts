@@ -8,6 +8,7 @@ import type { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import { agentLoop, type LoopSetup, type LoopState, type StepResults } from "./agent-loop.js";
 import { checkAgentOptions, checkAgentRunOptions, checkDecisions } from "./agent-option-rules.js";
+import { traceAgentRun } from "./agent-spans.js";
 import { loadState } from "./agent-state.js";
 import type {
   AgentEvent,
@@ -81,7 +82,7 @@ export class Agent {
     options: AgentRunOptions = {},
   ): Promise<AgentRunResult> {
     checkAgentRunOptions("run", options);
-    return lastResult(agentLoop(this.#setup(false, options), this.#start(prompt)));
+    return lastResult(this.#traced(agentLoop(this.#setup(false, options), this.#start(prompt))));
   }
 
   /**
@@ -100,7 +101,7 @@ export class Agent {
     options: AgentRunOptions = {},
   ): AsyncIterable<AgentEvent> {
     checkAgentRunOptions("stream", options);
-    return agentLoop(this.#setup(true, options), this.#start(prompt));
+    return this.#traced(agentLoop(this.#setup(true, options), this.#start(prompt)));
   }
 
   /**
@@ -182,12 +183,19 @@ export class Agent {
       repairs: paused.repairs,
     };
     return lastResult(
-      agentLoop(
-        { ...setup, protocol: protocols[paused.protocol], protocolName: paused.protocol },
-        loopState,
-        results,
+      this.#traced(
+        agentLoop(
+          { ...setup, protocol: protocols[paused.protocol], protocolName: paused.protocol },
+          loopState,
+          results,
+        ),
       ),
     );
+  }
+
+  /** The run inside an `invoke_agent` span when an OpenTelemetry SDK is registered. */
+  #traced(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
+    return traceAgentRun(events, { driver: this.#options.driver, name: this.#options.name });
   }
 
   #tool(entry: PendingApproval): Tool {

@@ -9,6 +9,7 @@ import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { traceMcpServerCall } from "./mcp-spans.js";
 import { listMemoryResources, readMemoryResource } from "./memory-resources.js";
 import { memoryUriTemplate } from "./memory-uri.js";
 import { callParams, checkListParams, readParams } from "./request-params.js";
@@ -72,15 +73,21 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
                     params: { progressToken: token, ...report },
                   })
                   .catch(() => undefined);
-        const result = await toolbox.execute(
-          { id: String(extra.requestId), name, arguments: input },
-          {
-            dialect: "mcp",
-            signal: extra.signal,
-            ...(onProgress === undefined ? {} : { onProgress }),
-          },
-        );
-        return toCallToolResult(result.artifact) satisfies CallToolResult;
+        const run = async () => {
+          const result = await toolbox.execute(
+            { id: String(extra.requestId), name, arguments: input },
+            {
+              dialect: "mcp",
+              signal: extra.signal,
+              ...(onProgress === undefined ? {} : { onProgress }),
+            },
+          );
+          return toCallToolResult(result.artifact) satisfies CallToolResult;
+        };
+        // The client's trace context (in `_meta`) becomes the parent of this call's spans.
+        const meta = (request.params as { _meta?: unknown } | undefined)?._meta;
+        const info = { toolName: name, requestId: extra.requestId, sessionId: extra.sessionId };
+        return traceMcpServerCall(info, meta, run);
       }
       case "resources/list":
         checkListParams(request.params);

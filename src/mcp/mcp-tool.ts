@@ -9,6 +9,7 @@ import { fromCallToolResult, type McpCallResult } from "./from-mcp-result.js";
 import { recordServerTools } from "./mcp-activities.js";
 import type { McpConnection, McpServerTarget } from "./mcp-connection.js";
 import { checkConnectArguments } from "./mcp-option-rules.js";
+import { traceMcpClientCall } from "./mcp-spans.js";
 
 /**
  * Options of `McpTool.connect`: the usual tool options (`name`, `allowlist` by activity name,
@@ -176,10 +177,36 @@ async function callServerTool(
   }
   const call = connection.track(context.signal);
   try {
-    const result = await connection.client.callTool(
-      { name: serverName, arguments: input as Record<string, unknown> },
-      undefined,
-      { signal: call.signal, timeout: requestTimeoutMs },
+    // The server's progress reports become this activity's own (so they reach our caller, or our
+    // own MCP client), and each one restarts the request timeout, as the spec allows.
+    const onprogress = (report: {
+      progress: number;
+      total?: number | undefined;
+      message?: string | undefined;
+    }) => {
+      try {
+        context.progress(report.progress, report.total, report.message);
+      } catch {
+        // A server's malformed report (negative, not finite) is its problem, not this call's.
+      }
+    };
+    const result = await traceMcpClientCall(
+      { toolName: serverName, sessionId: connection.client.transport?.sessionId },
+      (meta) =>
+        connection.client.callTool(
+          {
+            name: serverName,
+            arguments: input as Record<string, unknown>,
+            ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
+          },
+          undefined,
+          {
+            signal: call.signal,
+            timeout: requestTimeoutMs,
+            onprogress,
+            resetTimeoutOnProgress: true,
+          },
+        ),
     );
     return fromCallToolResult(result as McpCallResult);
   } catch (error) {

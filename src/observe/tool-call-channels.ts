@@ -55,13 +55,40 @@ export const toolCallChannels = {
   error: channel("toolwright:tool-call:error"),
 };
 
-/** @internal True when anyone listens: the only cost a call pays when no one does. */
-export function observingToolCalls(): boolean {
+/** @internal True when a channel has subscribers. */
+export function publishingToolCalls(): boolean {
   return (
     toolCallChannels.end.hasSubscribers ||
     toolCallChannels.start.hasSubscribers ||
     toolCallChannels.error.hasSubscribers
   );
+}
+
+// OpenTelemetry is an optional peer. toolwright never registers anything: it makes spans only when the
+// application registered an SDK's tracer provider, and loads `@opentelemetry/api` (./otel.ts) only then.
+//
+// Why not simply call the API's no-op tracer on every call: a no-op span still costs an allocation, a
+// context read and a closure per call (~5% of a tool call's dispatch), paid by everyone who has the API
+// installed through some other package and never traces. Instead each call reads one property: the
+// API's own cross-copy registry, `globalThis[Symbol.for("opentelemetry.js.api.1")]`, where
+// `trace.setGlobalTracerProvider` (and so every SDK's `register()`) puts the provider under `trace`, and
+// `trace.disable()` removes it. Every copy of API 1.x shares it, by design, so the check holds whichever
+// copy the application registered through. The major version is in the key: API 2 would be a new
+// peer range and a new key here.
+const registry = Symbol.for("opentelemetry.js.api.1");
+const globals = globalThis as unknown as Record<symbol, { trace?: unknown } | undefined>;
+
+/** @internal True when an OpenTelemetry SDK registered a global tracer provider. */
+export function tracingRegistered(): boolean {
+  return globals[registry]?.trace !== undefined;
+}
+
+/**
+ * @internal True when anyone observes calls, through a channel or a registered OpenTelemetry SDK: the
+ * only cost a call pays when no one does (three flag reads and one property read).
+ */
+export function observingToolCalls(): boolean {
+  return publishingToolCalls() || tracingRegistered();
 }
 
 /**

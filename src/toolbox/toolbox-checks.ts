@@ -67,6 +67,12 @@ const toolboxRules: OptionRules = Object.freeze({
   inputLimits: anObject,
   timeoutMs: timeLimit,
   customRepairs: anArray,
+  telemetry: anObject,
+});
+
+const telemetryRules: OptionRules = Object.freeze({
+  recordInputs: aBoolean,
+  recordOutputs: aBoolean,
 });
 
 const customStepRules: OptionRules = Object.freeze({
@@ -91,6 +97,7 @@ const executeRules: OptionRules = Object.freeze({
   signal: abortSignal,
   timeoutMs: timeLimit,
   onProgress: aFunction,
+  onCallProgress: aFunction,
   dialect: {
     expected: `a dialect (${dialects.join(", ")}) or { dialect, ...DialectOptions }`,
     test: (value) => dialectRule.test(value) || anObject.test(value),
@@ -135,6 +142,14 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
       owner: 'Toolbox option "inputLimits"',
       rules: inputLimitRules,
       error: (key, message) => failure("Toolbox")(`inputLimits.${key}`, message),
+    });
+  }
+  const telemetry = (options as { telemetry?: unknown }).telemetry;
+  if (telemetry !== undefined) {
+    checkOptions(telemetry, {
+      owner: 'Toolbox option "telemetry"',
+      rules: telemetryRules,
+      error: (key, message) => failure("Toolbox")(`telemetry.${key}`, message),
     });
   }
 }

@@ -3,7 +3,8 @@ import type { InputLimits } from "../calls/input-limits.js";
 import type { RepairOptions } from "../calls/repair-steps.js";
 import type { DialectTarget } from "../dialects/dialect.js";
 import type { TaskMemory } from "../memory/task-memory.js";
-import type { RunOptions } from "../tool/tool-options.js";
+import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import type { ActivityProgress, RunOptions } from "../tool/tool-options.js";
 
 /**
  * Constructor options of a `Toolbox`.
@@ -35,6 +36,11 @@ export interface ToolboxOptions {
    * or `null` for none; 60,000 by default.
    */
   timeoutMs?: number | null | undefined;
+  /**
+   * What goes on each call's OpenTelemetry span besides names, timings, repairs and outcome (spans are
+   * made only when an SDK is registered; see docs/observability.md).
+   */
+  telemetry?: TelemetryOptions | undefined;
 }
 
 /**
@@ -68,4 +74,8 @@ export interface ExecuteOptions extends RunOptions {
 export interface ExecuteAllOptions extends ExecuteOptions {
   /** Most calls running at once; defaults to the toolbox's (8). Destructive calls never overlap. */
   concurrency?: number | undefined;
+  /** Each call's `context.progress` reports, with the call they belong to (`onProgress` has no call). */
+  onCallProgress?:
+    | ((call: { readonly id: string; readonly name: string }, progress: ActivityProgress) => void)
+    | undefined;
 }

@@ -23,8 +23,16 @@ import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { deepFreeze } from "../internal/deep-freeze.js";
 import { describeReceived } from "../internal/describe-value.js";
+import { loadOnUse } from "../internal/load-on-use.js";
+import { siblingModuleUrl } from "../internal/sibling-module.js";
 import type { TaskMemory } from "../memory/task-memory.js";
-import { observeToolCall, observingToolCalls } from "../observe/tool-call-channels.js";
+import {
+  observeToolCall,
+  observingToolCalls,
+  publishingToolCalls,
+  tracingRegistered,
+} from "../observe/tool-call-channels.js";
+import type { CallDescription, TelemetryOptions } from "../observe/tool-call-span.js";
 import {
   type ActivityOutcome,
   type InputOwnership,
@@ -67,6 +75,12 @@ interface CacheEntry {
 const noOptions: ExecuteOptions = Object.freeze({});
 const noDialectOptions: DialectOptions = Object.freeze({});
 
+// The span code (and `@opentelemetry/api` behind it) loads on the first call traced, so the root
+// entry stays light for everyone who does not trace.
+const toolCallSpans = loadOnUse<typeof import("../observe/tool-call-span.js")>(
+  siblingModuleUrl(import.meta.url, "../observe/tool-call-span").href,
+);
+
 /**
  * A set of tools as one provider-facing unit: names that every provider accepts, each provider's
  * `tools` value, and tolerant execution of the calls models send back.
@@ -86,6 +100,7 @@ export class Toolbox {
   readonly #decode: DecodeSettings;
   readonly #memoryTool: boolean;
   readonly #timeoutMs: number | null | undefined;
+  readonly #telemetry: TelemetryOptions | undefined;
   #taskMemory: TaskMemory | undefined;
   /**
    * No `taskMemory` option: off-prompt tools get an in-memory one, as in Griptape's structures; made
@@ -110,6 +125,7 @@ export class Toolbox {
     });
     this.#memoryTool = options.memoryTool ?? true;
     this.#timeoutMs = options.timeoutMs;
+    this.#telemetry = options.telemetry;
     this.#defaultMemory = options.taskMemory === undefined;
     for (const tool of tools) this.#attach(tool);
     if (options.taskMemory !== undefined && options.taskMemory !== null)
@@ -269,7 +285,8 @@ export class Toolbox {
     checkCall("Toolbox.execute", call);
     if (options !== noOptions) checkExecuteOptions("Toolbox.execute", options);
     const id = call.id ?? `call_${++this.#nextId}`;
-    // `node:diagnostics_channel` listeners get the call's events; without any, three flag reads.
+    // `node:diagnostics_channel` listeners get the call's events and a registered OpenTelemetry SDK its
+    // span; without either, this check is all a call pays.
     if (!this.#observed && observingToolCalls())
       return this.#executeObserved({ ...call, id }, options);
     const name = String(call.name);
@@ -425,7 +442,7 @@ export class Toolbox {
     const results = await runBatch(
       flat.map((call) => ({
         exclusive: this.resolveName(String(call.name))?.activity.annotations.destructive === true,
-        run: () => this.execute(call, options),
+        run: () => this.execute(call, withCallProgress(options, call)),
       })),
       concurrency,
     );
@@ -537,12 +554,12 @@ export class Toolbox {
     return { ...this.#decode, switches: { ...this.#decode.switches, ...options.repairs } };
   }
 
-  /** `execute` with its `toolwright:tool-call:*` events published around it. */
+  /** `execute` inside its span, with its `toolwright:tool-call:*` events published around it. */
   #executeObserved(
     call: ToolCallInput & { readonly id: string },
     options: ExecuteOptions,
   ): Promise<ToolCallResult> {
-    return observeToolCall(call, () => {
+    const run = () => {
       // `execute` reads the flag before its first `await`, so it cannot leak to another call.
       this.#observed = true;
       try {
@@ -550,7 +567,24 @@ export class Toolbox {
       } finally {
         this.#observed = false;
       }
+    };
+    const observed = () => (publishingToolCalls() ? observeToolCall(call, run) : run());
+    if (!tracingRegistered()) return observed();
+    return toolCallSpans().traceToolCall(call, {
+      telemetry: this.#telemetry,
+      describe: (result) => this.#describe(result),
+      run: observed,
     });
+  }
+
+  /** The native name and rendered description of the activity a call ran, for its span. */
+  #describe(result: ToolCallResult): CallDescription | undefined {
+    const tool = result.toolName === undefined ? undefined : this.#byName.get(result.toolName);
+    if (tool === undefined || result.activityName === undefined) return undefined;
+    return {
+      nativeName: this.nativeName(tool, result.activityName),
+      description: tool.activityDescription(result.activityName),
+    };
   }
 
   async #executeUnknown(
@@ -604,4 +638,13 @@ function callResult(
     artifact: outcome.artifact,
     repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
   };
+}
+
+/** A batch's options for one of its calls: `onCallProgress` becomes the call's own `onProgress`. */
+function withCallProgress(options: ExecuteAllOptions, call: ToolCallInput): ExecuteOptions {
+  const listener = options.onCallProgress;
+  if (listener === undefined) return options;
+  // Every call of a batch has its id by now (given, made up, or `<wrapper id>.<n>` inside a wrapper).
+  const owner = { id: call.id ?? "", name: String(call.name) };
+  return { ...options, onProgress: (progress) => listener(owner, progress) };
 }

@@ -176,7 +176,14 @@ describe("Agent on the mock driver (native protocol)", () => {
     for await (const event of new Agent({ driver, tools: [new MockTool()] }).stream("go"))
       events.push(event);
     const types = events.map((event) => event.type);
-    assert.deepEqual(types.slice(0, 3), ["tool-call", "tool-result", "step-finish"]);
+    assert.deepEqual(types.slice(0, 6), [
+      "tool-input-start",
+      "tool-input-delta",
+      "tool-input-end",
+      "tool-call",
+      "tool-result",
+      "step-finish",
+    ]);
     assert.ok(types.includes("text-delta"));
     assert.equal(types.at(-1), "finish");
     const last = events.at(-1);

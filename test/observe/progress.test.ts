@@ -2,45 +2,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { z } from "zod";
-import {
-  type ActivityContext,
-  type ActivityProgress,
-  activity,
-  Tool,
-  Toolbox,
-} from "../../src/index.js";
+import { type ActivityProgress, Toolbox } from "../../src/index.js";
 import { createMcpServer } from "../../src/mcp/mcp-server.js";
-
-class PagesTool extends Tool {
-  @activity({ description: "Reads pages", schema: z.object({ pages: z.number().int() }) })
-  async read(input: { pages: number }, context: ActivityContext) {
-    for (let page = 1; page <= input.pages; page++) {
-      await new Promise((resolve) => setImmediate(resolve));
-      context.progress(page, input.pages, `page ${page}`);
-      context.progress(page, input.pages, "a repeat is dropped");
-    }
-    return `read ${input.pages}`;
-  }
-
-  aborted: unknown;
-
-  @activity({ description: "Waits until cancelled", schema: z.object({}) })
-  async wait(_input: object, context: ActivityContext) {
-    context.progress(1);
-    await new Promise<void>((resolve) => {
-      context.signal.addEventListener("abort", () => resolve(), { once: true });
-    });
-    this.aborted = context.signal.reason;
-    return "cancelled";
-  }
-
-  @activity({ description: "Reports nonsense", schema: z.object({}) })
-  nonsense(_input: object, context: ActivityContext) {
-    context.progress(Number.NaN);
-    return "never";
-  }
-}
+import { PagesTool } from "../fixtures/pages-tool.js";
 
 describe("context.progress", () => {
   it("reaches the caller's onProgress, growing reports only, and is a no-op without one", async () => {
