@@ -3,6 +3,8 @@ import type { ToolCallResult } from "../calls/tool-call.js";
 import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import { TaskMemory } from "../memory/task-memory.js";
+import { tracingRegistered } from "../observe/tool-call-channels.js";
+import { traceToolCall } from "../observe/tool-call-span.js";
 import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
@@ -167,30 +169,30 @@ export class Agent {
       }
       checked.set(entry.id, decision);
     }
-    for (const entry of paused.pending) {
-      const decision = checked.get(entry.id) as ApprovalDecision;
-      paused.results.set(entry.id, await this.#decide(entry, decision, setup.signal));
-    }
-    const results: StepResults = paused.calls.map((call) => ({
-      call,
-      result: paused.results.get(call.id) as ToolCallResult,
-    }));
-    const loopState: LoopState = {
-      step: paused.step,
-      messages: paused.messages,
-      usage: paused.usage,
-      toolCalls: paused.toolCalls,
-      repairs: paused.repairs,
+    // The approved calls run first, inside the resumed run's span like every other call of it.
+    const decide = async function* (agent: Agent): AsyncGenerator<AgentEvent> {
+      for (const entry of paused.pending) {
+        const decision = checked.get(entry.id) as ApprovalDecision;
+        paused.results.set(entry.id, await agent.#decide(entry, decision, setup.signal));
+      }
+      const results: StepResults = paused.calls.map((call) => ({
+        call,
+        result: paused.results.get(call.id) as ToolCallResult,
+      }));
+      const loopState: LoopState = {
+        step: paused.step,
+        messages: paused.messages,
+        usage: paused.usage,
+        toolCalls: paused.toolCalls,
+        repairs: paused.repairs,
+      };
+      yield* agentLoop(
+        { ...setup, protocol: protocols[paused.protocol], protocolName: paused.protocol },
+        loopState,
+        results,
+      );
     };
-    return lastResult(
-      this.#traced(
-        agentLoop(
-          { ...setup, protocol: protocols[paused.protocol], protocolName: paused.protocol },
-          loopState,
-          results,
-        ),
-      ),
-    );
+    return lastResult(this.#traced(decide(this)));
   }
 
   /** The run inside an `invoke_agent` span when an OpenTelemetry SDK is registered. */
@@ -229,15 +231,31 @@ export class Agent {
     }
     // Approved input was decoded and validated when the call was held; it runs as the human saw it.
     const input = decision.type === "edit" ? decision.input : entry.input;
-    const outcome = await executeActivity(this.#tool(entry), entry.activityName, input, { signal });
-    return {
-      id: entry.id,
-      name: entry.name,
-      toolName: entry.toolName,
-      activityName: entry.activityName,
-      artifact: outcome.artifact,
-      repairs: outcome.repairs,
+    const tool = this.#tool(entry);
+    const run = async (): Promise<ToolCallResult> => {
+      const outcome = await executeActivity(tool, entry.activityName, input, { signal });
+      return {
+        id: entry.id,
+        name: entry.name,
+        toolName: entry.toolName,
+        activityName: entry.activityName,
+        artifact: outcome.artifact,
+        repairs: outcome.repairs,
+      };
     };
+    if (!tracingRegistered()) return run();
+    // It skips the toolbox (nothing left to decode), so it gets its `execute_tool` span here.
+    return traceToolCall(
+      { id: entry.id, name: entry.name, arguments: input },
+      {
+        telemetry: undefined,
+        describe: () => ({
+          nativeName: this.toolbox.nativeName(tool, entry.activityName),
+          description: tool.activityDescription(entry.activityName),
+        }),
+        run,
+      },
+    );
   }
 
   #setup(streaming: boolean, options: AgentRunOptions): LoopSetup {

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { after, beforeEach, describe, it } from "node:test";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace";
+import { z } from "zod";
 import { Agent } from "../../src/agent.js";
+import { activity, Tool } from "../../src/index.js";
 import { MockPromptDriver } from "../../src/testing.js";
 import { MockTool } from "../fixtures/mock-tool.js";
 import { parentOf, registerSdk } from "./fixtures/otel-sdk.js";
@@ -79,6 +81,42 @@ for (const mode of ["run", "stream"] as const) {
     });
   });
 }
+
+class DraftsTool extends Tool {
+  @activity({
+    description: "Deletes a draft",
+    schema: z.object({ id: z.string() }),
+    annotations: { destructive: true },
+  })
+  remove(input: { id: string }) {
+    return `deleted ${input.id}`;
+  }
+}
+
+describe("agent spans across an approval", () => {
+  it("gives the approved call its execute_tool span under the resumed run", async () => {
+    const driver = new MockPromptDriver({
+      responses: [
+        { toolCalls: [{ id: "d1", name: "DraftsTool_remove", arguments: { id: "7" } }] },
+        "Deleted.",
+      ],
+    });
+    const agent = new Agent({ driver, tools: [new DraftsTool()], approvals: true });
+    const paused = await agent.run("delete draft 7");
+    assert.equal(paused.status, "needs-approval");
+    assert.equal(sdk.named("execute_tool").length, 0);
+    if (paused.status !== "needs-approval") return;
+    sdk.reset();
+    const done = await agent.resume(paused.state, { d1: { type: "approve" } });
+    assert.equal(done.output.toText(), "Deleted.");
+    const run = only(sdk.named("invoke_agent"));
+    const tool = only(sdk.named("execute_tool"));
+    assert.equal(tool.name, "execute_tool DraftsTool_remove");
+    assert.equal(tool.attributes["gen_ai.tool.call.id"], "d1");
+    assert.equal(tool.attributes["toolwright.artifact.type"], "InfoArtifact");
+    assert.equal(parentOf(tool), run.spanContext().spanId);
+  });
+});
 
 describe("agent spans on failure", () => {
   it("marks the run and the model call as errors when the driver throws", async () => {
