@@ -6,6 +6,8 @@ export interface CliOutput {
   readonly stderr: NodeJS.WritableStream;
   /** No progress lines on stderr (`--quiet`). */
   readonly quiet: boolean;
+  /** Whether stderr is a terminal, where `call` draws a progress bar; `stderr.isTTY` when absent. */
+  readonly stderrIsTTY?: boolean;
 }
 
 type Style = Parameters<typeof styleText>[0];
@@ -23,6 +25,11 @@ export function say(output: CliOutput, line: string): void {
 /** @internal One progress line on stderr, unless `--quiet`. */
 export function progress(output: CliOutput, line: string): void {
   if (!output.quiet) output.stderr.write(`${paint("dim", line, output.stderr)}\n`);
+}
+
+/** @internal Whether stderr is a terminal: `stderrIsTTY` when given, else the stream's own `isTTY`. */
+export function stderrIsTerminal(output: CliOutput): boolean {
+  return output.stderrIsTTY ?? (output.stderr as { isTTY?: boolean }).isTTY === true;
 }
 
 /** @internal One warning or problem line on stderr (never silenced). */

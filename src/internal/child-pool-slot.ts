@@ -19,6 +19,17 @@ export interface ChildPoolSlotOptions {
   readonly maxResidentMb?: number | undefined;
 }
 
+/** @internal What bounds one request in a child, and who hears of its progress. */
+export interface ChildRequestLimits {
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal;
+  /**
+   * Receives the numbers of the child's `{ id, progress }` messages. Should it throw, the child is
+   * killed and the request rejects with that error.
+   */
+  readonly onProgress?: ((progress: number) => void) | undefined;
+}
+
 const startupTimeoutMs = 30_000;
 const stderrTail = 2_000;
 // Short enough that a child allocating at memset speed overshoots the cap by tens of MB, not GB; a
@@ -61,11 +72,11 @@ export class ChildPoolSlot<Request, Reply> {
     return this.#child !== undefined;
   }
 
-  /** Runs one request; the slot is busy from the call (synchronously) until the outcome. */
-  async run(
-    request: Request,
-    limits: { timeoutMs: number; signal: AbortSignal },
-  ): Promise<ChildOutcome<Reply>> {
+  /**
+   * Runs one request; the slot is busy from the call (synchronously) until the outcome. The child may
+   * send `{ id, progress }` messages before its reply; each goes to `onProgress`.
+   */
+  async run(request: Request, limits: ChildRequestLimits): Promise<ChildOutcome<Reply>> {
     this.#busy = true;
     try {
       limits.signal.throwIfAborted();
@@ -86,7 +97,7 @@ export class ChildPoolSlot<Request, Reply> {
   async #send(
     child: ChildProcess,
     request: Request,
-    { timeoutMs, signal }: { timeoutMs: number; signal: AbortSignal },
+    { timeoutMs, signal, onProgress }: ChildRequestLimits,
   ): Promise<ChildOutcome<Reply>> {
     signal.throwIfAborted();
     const id = this.#nextId++;
@@ -113,8 +124,18 @@ export class ChildPoolSlot<Request, Reply> {
           child.kill("SIGKILL");
           return exited;
         };
-        const onMessage = (message: { id?: unknown; reply?: Reply }) => {
+        const onMessage = (message: { id?: unknown; reply?: Reply; progress?: unknown }) => {
           if (message?.id !== id) return;
+          if (typeof message.progress === "number") {
+            try {
+              onProgress?.(message.progress);
+            } catch (error) {
+              // The caller's listener failed its call: the request is abandoned, as when aborted.
+              cleanup();
+              void kill().then(() => reject(error));
+            }
+            return;
+          }
           cleanup();
           resolve({ kind: "reply", reply: message.reply as Reply });
         };

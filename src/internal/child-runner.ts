@@ -1,5 +1,5 @@
 import type { ChildOutcome } from "./child-pool-outcome.js";
-import { ChildPoolSlot } from "./child-pool-slot.js";
+import { ChildPoolSlot, type ChildRequestLimits } from "./child-pool-slot.js";
 
 export type { ChildOutcome } from "./child-pool-outcome.js";
 
@@ -26,10 +26,15 @@ export interface ChildRunnerOptions {
   readonly maxResidentMb?: number | undefined;
 }
 
-interface Waiting<Request, Reply> {
+/** A request on its way to a child: what it asks, until when, and who hears of its progress. */
+interface Dispatched<Request> {
   readonly request: Request;
   readonly deadline: number;
   readonly signal: AbortSignal;
+  readonly onProgress: ChildRequestLimits["onProgress"];
+}
+
+interface Waiting<Request, Reply> extends Dispatched<Request> {
   readonly settle: (outcome: Promise<ChildOutcome<Reply>>) => void;
   readonly stopWaiting: () => void;
 }
@@ -70,12 +75,12 @@ export class ChildRunner<Request, Reply> {
    */
   async request(
     request: Request,
-    { timeoutMs, signal }: { timeoutMs: number; signal: AbortSignal },
+    { timeoutMs, signal, onProgress }: ChildRequestLimits,
   ): Promise<ChildOutcome<Reply>> {
     signal.throwIfAborted();
     const deadline = performance.now() + timeoutMs;
     const slot = this.#queue.length === 0 ? this.#idleSlot() : undefined;
-    if (slot !== undefined) return this.#dispatch(slot, request, deadline, signal);
+    if (slot !== undefined) return this.#dispatch(slot, { request, deadline, signal, onProgress });
     if (this.#queue.length >= this.#maxQueue) return { kind: "busy" };
     return new Promise<ChildOutcome<Reply>>((resolve, reject) => {
       const stopWaiting = () => {
@@ -99,6 +104,7 @@ export class ChildRunner<Request, Reply> {
         request,
         deadline,
         signal,
+        onProgress,
         settle: (outcome) => outcome.then(resolve, reject),
         stopWaiting,
       };
@@ -127,15 +133,13 @@ export class ChildRunner<Request, Reply> {
 
   async #dispatch(
     slot: ChildPoolSlot<Request, Reply>,
-    request: Request,
-    deadline: number,
-    signal: AbortSignal,
+    { request, deadline, signal, onProgress }: Dispatched<Request>,
   ): Promise<ChildOutcome<Reply>> {
     const timeoutMs = deadline - performance.now();
     // Its wait used up its whole time limit; the slot stays free for the next in line.
     if (timeoutMs <= 0) return { kind: "timeout" };
     try {
-      return await slot.run(request, { timeoutMs, signal });
+      return await slot.run(request, { timeoutMs, signal, onProgress });
     } finally {
       this.#pump();
     }
@@ -147,7 +151,7 @@ export class ChildRunner<Request, Reply> {
       const slot = entry === undefined ? undefined : this.#idleSlot();
       if (entry === undefined || slot === undefined) return;
       entry.stopWaiting();
-      entry.settle(this.#dispatch(slot, entry.request, entry.deadline, entry.signal));
+      entry.settle(this.#dispatch(slot, entry));
     }
   }
 }

@@ -78,6 +78,29 @@ describe("FileManagerTool", () => {
     assert.equal(await readFile(join(root, "notes/a/todo.txt"), "utf8"), "milk");
   });
 
+  it("reports the bytes of one large file as it reads it in 1 MiB chunks, with the same result", async () => {
+    const tool = new FileManagerTool({ root });
+    const content = "tea, ".repeat((2.5 * 1024 * 1024) / 5);
+    await writeFile(join(root, "big.txt"), content);
+    const reports: string[] = [];
+    const loaded = await tool.run(
+      "load_files_from_disk",
+      { paths: ["big.txt"] },
+      {
+        onProgress: (report) =>
+          reports.push(`${report.progress}/${report.total} ${report.message}`),
+      },
+    );
+    assert.deepEqual(reports, [
+      "1048576/2621440 read 1 MiB of 2.5 MiB of big.txt",
+      "2097152/2621440 read 2 MiB of 2.5 MiB of big.txt",
+      "2621440/2621440 read 2.5 MiB of 2.5 MiB of big.txt",
+    ]);
+    assert.ok(loaded instanceof ListArtifact);
+    assert.equal(loaded.value[0]?.toText(), content);
+    await rm(join(root, "big.txt"));
+  });
+
   it("loads JSON, CSV rows, images and other bytes as the matching artifacts", async () => {
     const tool = new FileManagerTool({ root });
     await writeFile(join(root, "data.json"), '{"a":[1,2]}');

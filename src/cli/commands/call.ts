@@ -2,6 +2,7 @@ import type { ToolCallResult } from "../../calls/tool-call.js";
 import { CliError } from "../cli-error.js";
 import { loadToolbox, looksLikeModule } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, say, warn } from "../output.js";
+import { progressBarFor } from "../progress-bar.js";
 
 /** @internal Options of `toolwright call`. */
 export interface CallOptions {
@@ -31,10 +32,20 @@ export async function callCommand(
   const loaded = await loadToolbox(modulePath, { db: options.db });
   try {
     progress(output, `calling ${name}…`);
-    const result = await loaded.toolbox.execute(
-      { id: "cli", name, arguments: argumentsText },
-      options.timeout === undefined ? {} : { timeoutMs: options.timeout },
-    );
+    const bar = progressBarFor(output);
+    let result: ToolCallResult;
+    try {
+      result = await loaded.toolbox.execute(
+        { id: "cli", name, arguments: argumentsText },
+        {
+          ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+          ...(bar === undefined ? {} : { onProgress: (report) => bar.update(report) }),
+        },
+      );
+    } finally {
+      // The result (or the error) must start on a clean line, not after the bar.
+      bar?.clear();
+    }
     return printResult(result, options, output);
   } finally {
     await loaded.close();

@@ -6,6 +6,7 @@ import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
 import { ListArtifact } from "../../artifacts/list-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
+import { formatBytes } from "../../calls/input-limits.js";
 import {
   aBoolean,
   nonEmptyString,
@@ -143,17 +144,28 @@ export class FileManagerTool extends Tool {
     // Loaded on first use, not with `import "toolwright"`: file-type, image-size and csv-parse.
     const { fileToArtifacts } = await import("./file-to-artifact.js");
     const artifacts: Artifact[] = [];
+    // One file is followed by its bytes (a large one in 1 MiB chunks), several by the files read.
+    const single = input.paths.length === 1;
     for (const [index, given] of input.paths.entries()) {
       const path = parseRelativePath(given);
       if (!path.ok) return refused(given, path.reason);
       if (path.segments.length === 0) return refused(given, "is the root directory, not a file");
+      const onRead = single
+        ? (read: number, size: number) =>
+            context.progress(
+              read,
+              size,
+              `read ${formatBytes(read)} of ${formatBytes(size)} of ${path.text}`,
+            )
+        : undefined;
       try {
-        const bytes = await this.#directory.readFile(path.segments, this.maxFileBytes);
+        const bytes = await this.#directory.readFile(path.segments, this.maxFileBytes, onRead);
         artifacts.push(...(await fileToArtifacts(path.text, bytes)));
       } catch (error) {
         return failure(error, path.text);
       }
-      // Up to 100 files of up to `maxFileBytes` each: the caller sees them arrive.
+      // Up to 100 files of up to `maxFileBytes` each: the caller sees them arrive. (After a large
+      // single file's chunks this report does not grow, so it is dropped.)
       context.progress(index + 1, input.paths.length, `read ${path.text}`);
     }
     return new ListArtifact(artifacts);

@@ -34,6 +34,9 @@ interface OpenDirectory {
   readonly prefix: string;
 }
 
+/** Files larger than this are read in chunks of this size (1 MiB), reported as they come. */
+const readChunkBytes = 1024 * 1024;
+
 /**
  * @internal All file access of the FileManagerTool goes through here, so nothing escapes `root`. Every
  * file and directory is opened first and checked after: the open descriptor's real location must lie
@@ -65,8 +68,15 @@ export class RootDirectory {
     this.#allowHardLinks = options.allowHardLinks ?? false;
   }
 
-  /** Reads a regular file of at most `maxBytes` bytes. */
-  async readFile(segments: readonly string[], maxBytes: number): Promise<Uint8Array> {
+  /**
+   * Reads a regular file of at most `maxBytes` bytes; one over {@link readChunkBytes} in chunks of that
+   * size, telling `onRead` the bytes read so far and the file's size after each.
+   */
+  async readFile(
+    segments: readonly string[],
+    maxBytes: number,
+    onRead?: (read: number, size: number) => void,
+  ): Promise<Uint8Array> {
     const target = await this.#resolveInside(segments);
     // The target is a real path: a symlink at its end now was swapped in since, and is not followed.
     const handle = await this.#open(
@@ -86,12 +96,16 @@ export class RootDirectory {
       }
       if (info.size > maxBytes) throw tooLarge(info.size, maxBytes);
       const buffer = Buffer.alloc(Math.min(info.size, maxBytes) + 1);
+      // A small file in one read, as before; a large one in chunks, so its reading can be followed.
+      const chunk = info.size > readChunkBytes ? readChunkBytes : buffer.length;
       let length = 0;
       for (;;) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        const wanted = Math.min(chunk, buffer.length - length);
+        const { bytesRead } = await handle.read(buffer, length, wanted, length);
         if (bytesRead === 0) break;
         length += bytesRead;
         if (length > maxBytes) throw tooLarge(length, maxBytes);
+        if (chunk < buffer.length) onRead?.(length, info.size);
         if (length === buffer.length) break;
       }
       return new Uint8Array(buffer.buffer, buffer.byteOffset, length);

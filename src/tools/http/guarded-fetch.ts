@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import type { AddressPolicy } from "./address-policy.js";
 import { acceptEncoding, ContentDecodingError, decodeContent } from "./content-encoding.js";
-import { BodyTooLargeError, discardBody, readBody } from "./read-body.js";
+import { BodyTooLargeError, type DiscardableBody, discardBody, readBody } from "./read-body.js";
 
 /**
  * Resolves a host name to its addresses; `dns.lookup` by default. Inject one to control resolution (tests,
@@ -49,6 +49,11 @@ export interface GuardedFetchOptions {
   readonly maxRedirects: number;
   readonly signal: AbortSignal;
   readonly headers: Record<string, string>;
+  /**
+   * Hears of the final response's body as it is read: bytes so far (after decoding) and, for a body
+   * sent as it is with a `content-length`, that length.
+   */
+  readonly onBytes?: ((read: number, total: number | undefined) => void) | undefined;
 }
 
 const defaultResolve: HostResolver = (hostname) =>
@@ -94,7 +99,7 @@ export async function guardedFetch(
         current = parseHttpUrl(String(location), current);
         continue;
       }
-      const body = await readDecodedBody(response, options.maxBytes);
+      const body = await readDecodedBody(response, options);
       return { url: current.href, status: response.statusCode, headers: response.headers, body };
     } finally {
       void agent.destroy();
@@ -104,7 +109,7 @@ export async function guardedFetch(
 
 async function readDecodedBody(
   response: Awaited<ReturnType<typeof import("undici").request>>,
-  maxBytes: number,
+  { maxBytes, onBytes }: GuardedFetchOptions,
 ): Promise<Uint8Array> {
   let decoded: ReturnType<typeof decodeContent>;
   try {
@@ -116,14 +121,39 @@ async function readDecodedBody(
     }
     throw error;
   }
+  const declared = response.headers["content-length"];
+  // A declared length counts the bytes sent, which are the bytes read only when nothing was decoded.
+  const total =
+    decoded.body === response.body && typeof declared === "string" && /^\d+$/.test(declared)
+      ? Number(declared)
+      : undefined;
+  const body =
+    onBytes === undefined ? decoded.body : counted(decoded.body, (read) => onBytes(read, total));
   try {
-    return await readBody(decoded.body, maxBytes, response.headers["content-length"]);
+    return await readBody(body, maxBytes, declared);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw error;
     const failure = decoded.failure();
     if (failure !== undefined) throw new FetchRefusal("invalid_content", failure.message);
     throw error;
   }
+}
+
+/** The body, telling `onRead` the bytes read so far each time the reader has taken a chunk. */
+function counted(body: DiscardableBody, onRead: (read: number) => void): DiscardableBody {
+  return {
+    async *[Symbol.asyncIterator]() {
+      let read = 0;
+      for await (const chunk of body) {
+        yield chunk;
+        // After the reader took it, so a chunk that passes the cap is refused, never reported.
+        read += chunk.byteLength;
+        onRead(read);
+      }
+    },
+    destroy: (error) => body.destroy(error),
+    on: (event, listener) => body.on(event, listener),
+  };
 }
 
 function parseHttpUrl(text: string, base?: URL): URL {

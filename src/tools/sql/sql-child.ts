@@ -154,19 +154,26 @@ function toJson(value: unknown): unknown {
   return value;
 }
 
-function run(request: SqlRequest): SqlReply {
+/** Rows read before the parent hears how many; a slow query also reports after `reportEveryMs`. */
+const reportEveryRows = 1_000;
+const reportEveryMs = 250;
+
+/** Tells the parent how many rows were read so far (`{ id, progress }`), each count once. */
+type RowReport = (rows: number) => void;
+
+function run(request: SqlRequest, report: RowReport): SqlReply {
   seen.denial = "";
   seen.rowWrite = false;
   seen.schemaChange = false;
   const db = open(request);
   try {
-    return runIn(db, request);
+    return runIn(db, request, report);
   } finally {
     db.close();
   }
 }
 
-function runIn(db: DatabaseSync, request: SqlRequest): SqlReply {
+function runIn(db: DatabaseSync, request: SqlRequest, report: RowReport): SqlReply {
   const statement = db.prepare(request.sql);
   const rest = request.sql.slice(statement.sourceSQL.length);
   if (rest.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|[\s;]/g, "") !== "") {
@@ -182,6 +189,7 @@ function runIn(db: DatabaseSync, request: SqlRequest): SqlReply {
   }
   const rows: Record<string, unknown>[] = [];
   let truncated = false;
+  let reportedAt = performance.now();
   for (const row of statement.iterate()) {
     if (rows.length === request.maxRows) {
       truncated = true;
@@ -192,14 +200,26 @@ function runIn(db: DatabaseSync, request: SqlRequest): SqlReply {
       converted[column] = toJson(value);
     }
     rows.push(converted);
+    if (rows.length % reportEveryRows === 0 || performance.now() - reportedAt >= reportEveryMs) {
+      report(rows.length);
+      reportedAt = performance.now();
+    }
   }
+  // Stopped at the limit: the caller sees the read reach it, however few reports came before.
+  if (truncated) report(rows.length);
   return { ok: true, kind: "rows", rows, truncated };
 }
 
 process.on("message", (message: { id: number; request: SqlRequest }) => {
   let reply: SqlReply;
+  let reported = 0;
+  const report: RowReport = (rows) => {
+    if (rows <= reported) return;
+    reported = rows;
+    process.send?.({ id: message.id, progress: rows });
+  };
   try {
-    reply = run(message.request);
+    reply = run(message.request, report);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     // SQLITE_TOOBIG (18): a string or blob passed the length limit; node:sqlite exports no constant.

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import type { ActivityContext } from "../../activity/activity-context.js";
 import type { Artifact } from "../../artifacts/artifact.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
@@ -165,7 +166,9 @@ export class SqlQueryRunner {
     return lines.join("\n");
   }
 
-  async execute(sql: string, signal: AbortSignal): Promise<Artifact> {
+  /** Runs one statement; rows read are reported to `context.progress`, up to `maxRows`. */
+  async execute(sql: string, context: ActivityContext): Promise<Artifact> {
+    const maxRows = this.maxRows;
     const outcome = await this.#runner.request(
       {
         database: this.database,
@@ -175,7 +178,12 @@ export class SqlQueryRunner {
         maxValueBytes: this.#limits.maxValueBytes,
         heapLimitBytes: this.#memoryMb * 1024 * 1024,
       },
-      { timeoutMs: this.queryTimeoutMs, signal },
+      {
+        timeoutMs: this.queryTimeoutMs,
+        signal: context.signal,
+        onProgress: (rows) =>
+          context.progress(rows, maxRows, `read ${rows} of at most ${maxRows} rows`),
+      },
     );
     switch (outcome.kind) {
       case "timeout":

@@ -11,7 +11,7 @@ const querySchema = z.object({ sql_query: z.string().describe("The SQL query to 
 /**
  * Griptape's SqlTool on SQLite, read-only: the file is opened read-only, with `query_only` on, and an
  * authorizer that admits only reads (no writes, ATTACH, VACUUM INTO or state-changing PRAGMAs). Rows come
- * back as JSON, at most `maxRows`. Queries run in a small pool of child processes: one past its time
+ * back as JSON, at most `maxRows`; the rows read are reported as progress. Queries run in a small pool of child processes: one past its time
  * limit (counted from the call) or its memory budget is killed, and calls that wait too long for a free
  * process are refused as busy. For writes use {@link WritableSqlTool}.
  *
@@ -72,7 +72,7 @@ export class SqlTool extends Tool {
     annotations: { readOnly: true, idempotent: true, openWorld: false },
   })
   execute_query(input: z.output<typeof querySchema>, context: ActivityContext): Promise<Artifact> {
-    return this.#runner.execute(input.sql_query, context.signal);
+    return this.#runner.execute(input.sql_query, context);
   }
 
   /**
@@ -151,7 +151,7 @@ export class WritableSqlTool extends Tool {
     annotations: { destructive: true, openWorld: false },
   })
   execute_query(input: z.output<typeof querySchema>, context: ActivityContext): Promise<Artifact> {
-    return this.#runner.execute(input.sql_query, context.signal);
+    return this.#runner.execute(input.sql_query, context);
   }
 
   /**

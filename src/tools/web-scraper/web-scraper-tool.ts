@@ -21,6 +21,7 @@ import { BodyTooLargeError, decodeText, parseContentType } from "../http/read-bo
 import { textEncoding } from "../http/text-encoding.js";
 import { checkBuiltInToolOptions } from "../tool-option.js";
 import { binaryContent } from "./binary-content.js";
+import { DownloadProgress } from "./download-progress.js";
 // Its outputs go off-prompt: loading the task memory lets a Toolbox given none make its default one.
 import "../../memory/task-memory.js";
 
@@ -121,6 +122,7 @@ export class WebScraperTool extends Tool {
   ): Promise<TextArtifact | ErrorArtifact> {
     const timeout = AbortSignal.timeout(this.fetchTimeoutMs);
     const signal = AbortSignal.any([context.signal, timeout]);
+    const download = new DownloadProgress(context);
     let response: Awaited<ReturnType<typeof guardedFetch>>;
     try {
       response = await guardedFetch(input.url, {
@@ -133,9 +135,11 @@ export class WebScraperTool extends Tool {
           "user-agent": this.#userAgent,
           accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
         },
+        onBytes: (read, total) => download.bytes(read, total),
       });
     } catch (error) {
-      if (context.signal.aborted) throw error;
+      // A listener that threw fails the call as in any tool; it is no fetch error for the model.
+      if (context.signal.aborted || download.threw(error)) throw error;
       if (timeout.aborted) {
         return failure(
           `fetching ${input.url} took longer than ${this.fetchTimeoutMs} ms`,
@@ -149,6 +153,7 @@ export class WebScraperTool extends Tool {
       }
       return failure(`error fetching ${input.url}: ${(error as Error).message}`, "fetch_failed");
     }
+    download.complete();
     if (response.status >= 400) {
       return failure(`error fetching ${response.url}: HTTP ${response.status}`, "http_error");
     }
@@ -177,6 +182,8 @@ export class WebScraperTool extends Tool {
     // Loaded on first use: the HTML stack (linkedom, Readability, html-to-text) is ~30 MB of RSS that
     // every `import "toolwright"` would pay otherwise.
     const { htmlToReadableText } = await import("./html-to-readable-text.js");
+    // Parsing a large page takes a while after the download; the caller hears what is going on.
+    download.step("extracting the readable text");
     let page: { title: string; text: string };
     try {
       page = htmlToReadableText(decoded);
