@@ -67,9 +67,10 @@ export function publishingToolCalls(): boolean {
 // OpenTelemetry is an optional peer. toolwright never registers anything: it makes spans only when the
 // application registered an SDK's tracer provider, and loads `@opentelemetry/api` (./otel.ts) only then.
 //
-// Why not simply call the API's no-op tracer on every call: a no-op span still costs an allocation, a
-// context read and a closure per call (~5% of a tool call's dispatch), paid by everyone who has the API
-// installed through some other package and never traces. Instead each call reads one property: the
+// Why not simply call the API's no-op tracer on every call: a no-op `startActiveSpan` still allocates a
+// span, reads the context and calls through a proxy (measured here: 0.5-0.7 µs, a fifth or more of a
+// whole call's dispatch), paid by everyone who has the API installed through some other package and
+// never traces. Instead each call reads one property: the
 // API's own cross-copy registry, `globalThis[Symbol.for("opentelemetry.js.api.1")]`, where
 // `trace.setGlobalTracerProvider` (and so every SDK's `register()`) puts the provider under `trace`, and
 // `trace.disable()` removes it. Every copy of API 1.x shares it, by design, so the check holds whichever
