@@ -27,38 +27,9 @@ export class SqlTool extends Tool {
 
   constructor(options: SqlToolOptions) {
     checkBuiltInToolOptions(new.target, options, sqlOptionRules, ["database"]);
-    const {
-      database,
-      maxRows,
-      queryTimeoutMs,
-      maxMemoryMb,
-      describeSchema,
-      poolSize,
-      maxQueue,
-      queueWaitMs,
-      tableName,
-      tableDescription,
-      ...base
-    } = options;
+    const { base, runner } = splitSqlOptions(options);
     super(base);
-    this.#runner = new SqlQueryRunner(
-      this,
-      {
-        database,
-        ...defined({
-          maxRows,
-          queryTimeoutMs,
-          maxMemoryMb,
-          describeSchema,
-          poolSize,
-          maxQueue,
-          queueWaitMs,
-          tableName,
-          tableDescription,
-        }),
-      },
-      false,
-    );
+    this.#runner = new SqlQueryRunner(this, runner, false);
   }
 
   /** The database file. */
@@ -106,38 +77,9 @@ export class WritableSqlTool extends Tool {
 
   constructor(options: SqlToolOptions) {
     checkBuiltInToolOptions(new.target, options, sqlOptionRules, ["database"]);
-    const {
-      database,
-      maxRows,
-      queryTimeoutMs,
-      maxMemoryMb,
-      describeSchema,
-      poolSize,
-      maxQueue,
-      queueWaitMs,
-      tableName,
-      tableDescription,
-      ...base
-    } = options;
+    const { base, runner } = splitSqlOptions(options);
     super(base);
-    this.#runner = new SqlQueryRunner(
-      this,
-      {
-        database,
-        ...defined({
-          maxRows,
-          queryTimeoutMs,
-          maxMemoryMb,
-          describeSchema,
-          poolSize,
-          maxQueue,
-          queueWaitMs,
-          tableName,
-          tableDescription,
-        }),
-      },
-      true,
-    );
+    this.#runner = new SqlQueryRunner(this, runner, true);
   }
 
   /** The database file. */
@@ -171,4 +113,36 @@ function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], 
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
     [K in keyof T]?: Exclude<T[K], undefined>;
   };
+}
+
+/** Splits a SQL tool's options into the base tool's and the query runner's (unset ones left out). */
+function splitSqlOptions(options: SqlToolOptions) {
+  const {
+    database,
+    maxRows,
+    queryTimeoutMs,
+    maxMemoryMb,
+    describeSchema,
+    poolSize,
+    maxQueue,
+    queueWaitMs,
+    tableName,
+    tableDescription,
+    ...base
+  } = options;
+  const runner = {
+    database,
+    ...defined({
+      maxRows,
+      queryTimeoutMs,
+      maxMemoryMb,
+      describeSchema,
+      poolSize,
+      maxQueue,
+      queueWaitMs,
+      tableName,
+      tableDescription,
+    }),
+  };
+  return { base, runner };
 }
