@@ -1,7 +1,7 @@
 // The server process of the serve-load scenario: `serveMcp` over Streamable HTTP with one cheap
 // in-process tool, so the RSS measured is the server's alone. Prints `{"url":…}` once serving; then, per
 // line on stdin, `memory` prints RSS and heap after two full GCs, and `stop` closes the server.
-// Usage (with --expose-gc): serve-load-child.ts --token T
+// Usage (with --expose-gc): serve-load-child.ts --token T [--stateless]
 import { createInterface } from "node:readline";
 import { getHeapSpaceStatistics } from "node:v8";
 import { z } from "zod";
@@ -32,7 +32,11 @@ class LoadTool extends Tool {
 }
 
 const token = process.argv[process.argv.indexOf("--token") + 1] as string;
-const server = await serveMcp(new Toolbox([new LoadTool()]), { transport: "http", token });
+const server = await serveMcp(new Toolbox([new LoadTool()]), {
+  transport: "http",
+  token,
+  sessions: process.argv.includes("--stateless") ? "stateless" : "stateful",
+});
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 
 const lines = createInterface({ input: process.stdin });

@@ -1,8 +1,9 @@
 // Scenario 7, serve load: `serveMcp` over Streamable HTTP on 127.0.0.1 under 50 concurrent clients (the
 // MCP SDK's own Client and StreamableHTTPClientTransport), 40 `tools/call` each per round, the server in
 // a child process so its RSS is its own. One warm-up round, then a soak; p50/p99 latency, errors, and
-// the server's RSS after warm-up and after the soak. Run twice: with Node's default V8 flags, and with
-// `--max-semi-space-size=16`, which caps V8's young generation (what grows).
+// the server's RSS after warm-up and after the soak. Run three times: with Node's default V8 flags, with
+// `--max-semi-space-size=16`, which caps V8's young generation (what grows), and stateless
+// (`sessions: "stateless"`: a fresh MCP server per request), to weigh its per-request cost.
 // Run alone: npm run bench -- --only serve-load
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,6 +26,8 @@ interface RoundResult {
 interface RunResult {
   readonly label: string;
   readonly calls: number;
+  /** Calls per second over the soak, all clients together. */
+  readonly callsPerSecond: number;
   readonly errors: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -37,7 +40,7 @@ class ServerChild {
   readonly #child: ChildProcessByStdio<Writable, Readable, null>;
   readonly #lines: AsyncIterator<string>;
 
-  constructor(nodeFlags: readonly string[], token: string) {
+  constructor(nodeFlags: readonly string[], token: string, stateless: boolean) {
     this.#child = spawn(
       process.execPath,
       [
@@ -48,6 +51,7 @@ class ServerChild {
         new URL("serve-load-child.ts", import.meta.url).pathname,
         "--token",
         token,
+        ...(stateless ? ["--stateless"] : []),
       ],
       { stdio: ["pipe", "pipe", "inherit"] },
     );
@@ -115,30 +119,37 @@ async function loadRound(url: string, token: string): Promise<RoundResult> {
   return round;
 }
 
-async function measureRun(
-  label: string,
-  nodeFlags: readonly string[],
-  soakRounds: number,
-): Promise<RunResult> {
+/** One server configuration to measure. */
+interface RunSetup {
+  readonly label: string;
+  readonly nodeFlags: readonly string[];
+  readonly stateless: boolean;
+}
+
+async function measureRun(setup: RunSetup, soakRounds: number): Promise<RunResult> {
+  const { label } = setup;
   const token = randomBytes(32).toString("base64url");
-  const server = new ServerChild(nodeFlags, token);
+  const server = new ServerChild(setup.nodeFlags, token, setup.stateless);
   try {
     const { url } = await server.next<{ url: string }>();
     const warmRound = await loadRound(url, token);
     const warm = await server.memory();
     const latencies: number[] = [];
     let errors = warmRound.errors;
+    const soakStarted = performance.now();
     for (let round = 0; round < soakRounds; round++) {
       console.error(`bench: serve-load ${label}: soak round ${round + 1}/${soakRounds}`);
       const result = await loadRound(url, token);
       latencies.push(...result.latenciesMs);
       errors += result.errors;
     }
+    const soakSeconds = (performance.now() - soakStarted) / 1000;
     const soaked = await server.memory();
     latencies.sort((a, b) => a - b);
     return {
       label,
       calls: (soakRounds + 1) * clients * callsPerClient,
+      callsPerSecond: latencies.length / soakSeconds,
       errors,
       p50Ms: percentile(latencies, 0.5),
       p99Ms: percentile(latencies, 0.99),
@@ -153,8 +164,19 @@ async function measureRun(
 async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const soakRounds = options.quick ? 2 : 5;
   const results = [
-    await measureRun("Node defaults", [], soakRounds),
-    await measureRun("--max-semi-space-size=16", ["--max-semi-space-size=16"], soakRounds),
+    await measureRun({ label: "Node defaults", nodeFlags: [], stateless: false }, soakRounds),
+    await measureRun(
+      {
+        label: "--max-semi-space-size=16",
+        nodeFlags: ["--max-semi-space-size=16"],
+        stateless: false,
+      },
+      soakRounds,
+    ),
+    await measureRun(
+      { label: "stateless, Node defaults", nodeFlags: [], stateless: true },
+      soakRounds,
+    ),
   ];
   return report(results, soakRounds);
 }
@@ -163,9 +185,9 @@ function report(results: readonly RunResult[], soakRounds: number): ScenarioResu
   const mb = (value: number) => value.toFixed(0);
   const rows = results.map((result) => {
     const ratio = result.soaked.rssMb / result.warm.rssMb;
-    return `| ${result.label} | ${result.calls.toLocaleString("en-US")} | ${result.errors} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${mb(result.warm.rssMb)} | ${mb(result.soaked.rssMb)} | ${ratio.toFixed(2)}× | ${mb(result.soaked.newSpaceMb)} | ${mb(result.soaked.heapUsedMb)} |`;
+    return `| ${result.label} | ${result.calls.toLocaleString("en-US")} | ${result.errors} | ${result.callsPerSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${mb(result.warm.rssMb)} | ${mb(result.soaked.rssMb)} | ${ratio.toFixed(2)}× | ${mb(result.soaked.newSpaceMb)} | ${mb(result.soaked.heapUsedMb)} |`;
   });
-  const [defaults] = results as [RunResult];
+  const [defaults, , stateless] = results as [RunResult, RunResult, RunResult];
   const errors = results.reduce((sum, result) => sum + result.errors, 0);
   const worstRatio = Math.max(...results.map((result) => result.soaked.rssMb / result.warm.rssMb));
   const section = [
@@ -173,11 +195,13 @@ function report(results: readonly RunResult[], soakRounds: number): ScenarioResu
     "",
     `\`serveMcp\` over Streamable HTTP on 127.0.0.1 with a bearer token and one cheap in-process tool; the server runs in its own child process, so the RSS is the server's alone. Each round, ${clients} concurrent clients (the MCP SDK's \`Client\` and \`StreamableHTTPClientTransport\`, in the bench process, competing for the same cores) each open a session, make ${callsPerClient} \`tools/call\` one after another and leave: every other client ends its session (DELETE), the rest just disconnect, so their sessions stay until they idle out (30 minutes). One warm-up round, then ${soakRounds} soak rounds; latency is per call over the soak, client side; RSS and the JS heap are read after two full GCs. Other work on the machine moves the latencies from run to run; the memory figures hold.`,
     "",
-    "| V8 flags | calls | errors | p50 ms | p99 ms | RSS after warm-up MB | RSS after soak MB | soak / warm-up | young generation after soak MB | JS heap used after soak MB |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| server | calls | errors | calls/s | p50 ms | p99 ms | RSS after warm-up MB | RSS after soak MB | soak / warm-up | young generation after soak MB | JS heap used after soak MB |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
     `Targets: no errors — ${errors} (${errors === 0 ? "met" : "missed"}); RSS after the soak at most 1.5× RSS after warm-up — worst ${worstRatio.toFixed(2)}× (${worstRatio <= 1.5 ? "met" : "missed"}).`,
+    "",
+    `Stateless (\`sessions: "stateless"\`, a fresh MCP server and transport per request, for replicas behind a load balancer) serves ${(stateless.callsPerSecond / defaults.callsPerSecond).toFixed(2)}× the stateful calls per second on the same load (${stateless.callsPerSecond.toFixed(0)} against ${defaults.callsPerSecond.toFixed(0)}); its clients send no \`DELETE\` and leave no session behind.`,
     "",
     "What grows is V8's young generation (new space), not retained objects: with many requests in flight, more objects survive a scavenge, and V8 enlarges the young generation up to its maximum (`--max-semi-space-size`; its default scales with the machine's memory). It stays at that size while the load lasts (V8 may shrink it once the server is idle, and may keep the pages for reuse); the JS heap in use stays flat. `NODE_OPTIONS=--max-semi-space-size=16` caps it, as the second row shows. Sessions that were never ended cost about 25 KB each until they idle out (at most `maxSessions`, 256).",
     "",

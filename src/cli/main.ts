@@ -188,6 +188,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     .option("--allowed-host <host...>", "host names the Host header may carry (HTTP)")
     .option("--allowed-origin <origin...>", "browser origins allowed (HTTP)")
     .option("--allow-writes", "also serve activities not annotated readOnly (HTTP)")
+    .option("--stateless", "no sessions, so replicas behind a load balancer share clients (HTTP)")
     .option(
       "--files <dir>",
       "the built-in FileManagerTool's root, created if missing (default: .toolwright/files)",
@@ -204,6 +205,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
           allowedHost?: string[];
           allowedOrigin?: string[];
           allowWrites?: boolean;
+          stateless?: boolean;
           files?: string;
           db: string;
         },
@@ -222,6 +224,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               allowedOrigin: options.allowedOrigin,
               db: options.db,
               allowWrites: options.allowWrites === true,
+              stateless: options.stateless === true,
               files: options.files,
             },
             output(),

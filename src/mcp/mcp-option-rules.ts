@@ -22,6 +22,9 @@ const nonEmptyStrings: OptionRule = {
   test: (value) => stringArray.test(value) && !(value as string[]).includes(""),
 };
 const transportRule = oneOf("stdio", "http");
+const sessionsRule = oneOf("stateful", "stateless");
+/** Options that bound sessions, which a stateless server does not keep. */
+const sessionOptions = ["maxSessions", "sessionIdleMs"] as const;
 /** Node's timers take at most 2^31 - 1 ms; a longer delay would fire at once. */
 const timeoutRule: OptionRule = {
   expected: "a whole number of milliseconds from 1 to 2147483647",
@@ -50,6 +53,7 @@ const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
     allowedHosts: nonEmptyStrings,
     allowedOrigins: nonEmptyStrings,
     maxBodyBytes: positiveInteger,
+    sessions: sessionsRule,
     maxSessions: positiveInteger,
     sessionIdleMs: timeoutRule,
     headersTimeoutMs: timeoutRule,
@@ -100,6 +104,15 @@ export function checkServeOptions(options: unknown): void {
     required: ["transport"],
     error: fail,
   });
+  const given = options as Record<string, unknown>;
+  if (given.sessions !== "stateless") return;
+  for (const option of sessionOptions) {
+    if (given[option] === undefined) continue;
+    throw fail(
+      option,
+      `applies to sessions: "stateful"; a stateless server keeps no sessions to count or expire (remove "${option}", or serve with sessions: "stateful")`,
+    );
+  }
 }
 
 /** @internal Checks `McpTool.connect`'s target (a command or a URL) and its options. */

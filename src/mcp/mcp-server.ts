@@ -5,6 +5,7 @@ import type {
   Tool as McpToolSpec,
   ServerResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
@@ -26,6 +27,13 @@ export interface McpServerInfo {
 /** Longest tool name an unknown-tool message ranks the known names against (ranking costs its length). */
 const rankedNameLength = 128;
 
+/**
+ * One schema validator for every server (the SDK uses it only to check elicitation answers, which
+ * toolwright never asks for): by default each `Server` builds an Ajv instance of its own, most of the
+ * cost of a stateless request's fresh server.
+ */
+const sharedValidator = new AjvJsonSchemaValidator();
+
 /** The names in each compiled MCP tool list (the toolbox caches the list while its tools stay the same). */
 const namesOf = new WeakMap<object, ReadonlySet<string>>();
 
@@ -44,6 +52,7 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
     { name: info.name, version: info.version },
     {
       capabilities: { tools: {}, resources: {} },
+      jsonSchemaValidator: sharedValidator,
       ...(info.instructions === undefined ? {} : { instructions: info.instructions }),
     },
   );

@@ -69,6 +69,14 @@ export interface HttpServeOptions extends McpServeCommonOptions {
    */
   maxBodyBytes?: number | undefined;
   /**
+   * `"stateful"` (the default): one MCP server per client session, named by the `Mcp-Session-Id` the
+   * server issues, so every request of a client must reach this process. `"stateless"`: one MCP server
+   * per POST and no session id, so replicas behind any load balancer can serve one client; GET and
+   * DELETE answer 405, and a call is cancelled by closing its request (a `notifications/cancelled`
+   * cannot reach it). `maxSessions` and `sessionIdleMs` apply to stateful serving only.
+   */
+  sessions?: "stateful" | "stateless" | undefined;
+  /**
    * Most client sessions open at once, answered 503 beyond; 256 by default. A session counts once its
    * `initialize` request has arrived whole, so clients still sending one hold no slot.
    */
@@ -109,6 +117,9 @@ export interface McpServerHandle {
   readonly url?: string;
   /** Settles once the server has stopped: after `close()`, or (stdio) when stdin ends. */
   readonly closed: Promise<void>;
-  /** Stops serving: closes every session and the listening socket. */
+  /**
+   * Stops serving: closes every session (stateless: answers each request in flight with an error) and
+   * the listening socket; calls still running are aborted.
+   */
   close(): Promise<void>;
 }

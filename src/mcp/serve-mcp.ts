@@ -26,7 +26,9 @@ const mcpSdk = "@modelcontextprotocol/sdk";
  * become MCP content (JSON → `structuredContent`, images → image blocks, memory references →
  * `resource_link`) and the task memory's namespaces are readable resources. Over HTTP a `host` other
  * than loopback needs a `token` (`McpConfigError` otherwise); bodies, headers and sessions are bounded
- * (`maxBodyBytes`, `headersTimeoutMs`, `bodyTimeoutMs`, `maxSessions`).
+ * (`maxBodyBytes`, `headersTimeoutMs`, `bodyTimeoutMs`, `maxSessions`). With `sessions: "stateless"`
+ * each request gets a server of its own and no session id, so replicas behind a load balancer can
+ * serve one client.
  *
  * @example
  * ```ts
@@ -105,8 +107,14 @@ function httpSettings(options: HttpServeOptions): HttpSettings {
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
     maxBodyBytes: options.maxBodyBytes ?? defaultMaxBodyBytes,
-    maxSessions: options.maxSessions ?? 256,
-    sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+    sessions:
+      options.sessions === "stateless"
+        ? { kind: "stateless" }
+        : {
+            kind: "stateful",
+            maxSessions: options.maxSessions ?? 256,
+            sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+          },
     headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
   };

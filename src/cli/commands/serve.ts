@@ -17,6 +17,8 @@ export interface ServeOptions {
   readonly tokenFromEnvironment: boolean;
   readonly allowedHost: readonly string[] | undefined;
   readonly allowedOrigin: readonly string[] | undefined;
+  /** No sessions: a fresh MCP server per request, so replicas can share clients (`--stateless`). */
+  readonly stateless: boolean;
   readonly db: string;
   /** Serve activities not annotated `readOnly` over HTTP too (`--allow-writes`). */
   readonly allowWrites: boolean;
@@ -68,6 +70,7 @@ export async function serveCommand(
           token,
           allowedHosts: options.allowedHost,
           allowedOrigins: options.allowedOrigin,
+          sessions: options.stateless ? "stateless" : "stateful",
         })
       : await mcp.serveMcp(loaded.toolbox, { transport: "stdio" });
     const where = server.url ?? "stdio";
@@ -77,6 +80,7 @@ export async function serveCommand(
       ...(hidden === 0
         ? []
         : [`${hidden} write ${hidden === 1 ? "activity" : "activities"} hidden (--allow-writes)`]),
+      ...(options.stateless ? ["stateless (no sessions)"] : []),
       ...(options.http ? ["bearer token required"] : []),
     ];
     warn(
@@ -109,6 +113,11 @@ function checkFlags(modulePath: string | undefined, options: ServeOptions): void
       options.allowedOrigin !== undefined)
   ) {
     throw new CliError("--token, --allowed-host and --allowed-origin apply to --http; add --http");
+  }
+  if (!options.http && options.stateless) {
+    throw new CliError(
+      "--stateless applies to --http (a stdio server serves the one client that started it); add --http",
+    );
   }
   if (!options.http && options.allowWrites) {
     throw new CliError(
