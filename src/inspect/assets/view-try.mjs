@@ -71,7 +71,11 @@ export function tryView(activity, dialects) {
       h("option", { value: "auto" }, "auto-detect"),
     )
   );
-  formats ??= api("/api/formats").then((answer) => answer.formats);
+  // Without the list, "auto-detect" still reads every format.
+  formats ??= api("/api/formats").then(
+    (answer) => answer.formats,
+    () => [],
+  );
   formats.then((names) => {
     for (const format of names)
       formatSelect.appendChild(
