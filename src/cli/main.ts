@@ -233,6 +233,61 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
       },
     );
 
+  program
+    .command("inspect")
+    .description(
+      "a local web page: each tool as every model sees it, tried calls, task memory, live calls",
+    )
+    .argument("[module]", moduleHelp)
+    .option("--host <host>", "address to bind (not loopback needs --token)", "127.0.0.1")
+    .option("-p, --port <port>", "port (0 picks a free one)", portNumber, 0)
+    .addOption(
+      new Option("--token <token>", "the token the page and API need (generated if none)").env(
+        "TOOLWRIGHT_TOKEN",
+      ),
+    )
+    .option("--allowed-host <host...>", "host names the Host header may carry")
+    .option("--allowed-origin <origin...>", "browser origins allowed")
+    .option("--open", "open a browser (default: when stdout is a terminal)")
+    .option("--no-open", "never open a browser")
+    .option("--redis <url>", "the task memory in Redis (redis://…) instead of the --db file")
+    .addOption(db())
+    .action(
+      async (
+        modulePath: string | undefined,
+        options: {
+          host: string;
+          port: number;
+          token?: string;
+          allowedHost?: string[];
+          allowedOrigin?: string[];
+          open?: boolean;
+          redis?: string;
+          db: string;
+        },
+        command: Command,
+      ) => {
+        done(
+          await (await import("./commands/inspect.js")).inspectCommand(
+            modulePath,
+            {
+              host: options.host,
+              port: options.port,
+              token: options.token,
+              allowedHost: options.allowedHost,
+              allowedOrigin: options.allowedOrigin,
+              db: options.db,
+              dbGiven: command.getOptionValueSource("db") === "cli",
+              redis: options.redis,
+              open: options.open,
+              stdoutIsTTY: (streams.stdout as { isTTY?: boolean }).isTTY === true,
+            },
+            output(),
+          ),
+        );
+      },
+    );
+
   const memory = program
     .command("memory")
     .description("inspect a SQLite task memory: ls, read, search");

@@ -23,6 +23,9 @@ const allowed = [
   /^src\/.+\.ts$/,
   /^docs\/[^/]+\.md$/,
   /^bench\/RESULTS\.md$/,
+  // The inspector's page (plain files, served as they are) and the docs' screenshots of it.
+  /^(src|dist)\/inspect\/assets\/[a-z][a-z0-9-]*\.(mjs|css|html)$/,
+  /^docs\/images\/[a-z0-9-]+\.png$/,
   /^(package\.json|README\.md|LICENSE)$/,
 ];
 

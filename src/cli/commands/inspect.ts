@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { isLoopbackHost } from "../../mcp/http-guards.js";
+import { TaskMemory } from "../../memory/task-memory.js";
+import type { Toolbox } from "../../toolbox/toolbox.js";
+import { CliError } from "../cli-error.js";
+import { LazySqliteStore } from "../lazy-sqlite-store.js";
+import { loadToolbox } from "../load-toolbox.js";
+import { type CliOutput, paint, plural, progress, warn } from "../output.js";
+
+/** @internal Options of `toolwright inspect`. */
+export interface InspectOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly token: string | undefined;
+  readonly allowedHost: readonly string[] | undefined;
+  readonly allowedOrigin: readonly string[] | undefined;
+  readonly db: string;
+  /** `--db` was given on the command line (not the default). */
+  readonly dbGiven: boolean;
+  /** A Redis URL for the task memory instead of the SQLite file. */
+  readonly redis: string | undefined;
+  /** `--open` (true), `--no-open` (false), or neither: open when stdout is a terminal. */
+  readonly open: boolean | undefined;
+  readonly stdoutIsTTY: boolean;
+}
+
+/**
+ * @internal `toolwright inspect [module]`: the inspector's page on a local web server (127.0.0.1, a
+ * free port, a fresh token in the printed address) until SIGINT or SIGTERM; exit 0 then. A browser
+ * opens with `--open`, or on a terminal when one can (never with `--no-open`).
+ */
+export async function inspectCommand(
+  modulePath: string | undefined,
+  options: InspectOptions,
+  output: CliOutput,
+): Promise<number> {
+  checkFlags(options);
+  const redis = options.redis === undefined ? undefined : await redisMemory(options.redis);
+  const loaded = await loadToolbox(modulePath, { db: options.db, memory: redis });
+  try {
+    if (redis !== undefined && loaded.toolbox.taskMemory !== redis) {
+      // Like --db, --redis is the memory of a module's tools; its own Toolbox keeps its memory.
+      await redis.close();
+      warn(output, "  --redis ignored: the module's own Toolbox brings its task memory");
+    }
+    const token = options.token ?? randomBytes(32).toString("base64url");
+    const { startInspector } = await import("../../inspect/inspector.js");
+    const inspector = await startInspector({
+      toolbox: loaded.toolbox,
+      source: loaded.source,
+      token,
+      host: options.host,
+      port: options.port,
+      allowedHosts: options.allowedHost,
+      allowedOrigins: options.allowedOrigin,
+    }).catch((error: unknown) => {
+      throw new CliError(`cannot listen on ${options.host}:${options.port}`, { cause: error });
+    });
+    const activities = loaded.toolbox.tools.reduce(
+      (sum, tool) => sum + tool.activities().length,
+      0,
+    );
+    warn(
+      output,
+      `${paint("green", "toolwright inspect", output.stderr)} on ${paint("bold", inspector.url, output.stderr)}`,
+    );
+    warn(
+      output,
+      `  ${plural(loaded.toolbox.tools.length, "tool")}, ${plural(activities, "activity")} from ${loaded.source} · memory: ${memoryPlace(loaded.toolbox, options)} · Ctrl-C stops it`,
+    );
+    if (options.token === undefined) {
+      warn(output, "  (token generated for this run; choose one with --token or TOOLWRIGHT_TOKEN)");
+    }
+    await maybeOpen(inspector.url, options, output);
+    const stop = () => void inspector.close();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    await inspector.closed;
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+    progress(output, "inspector stopped");
+    return 0;
+  } finally {
+    await loaded.close();
+  }
+}
+
+function checkFlags(options: InspectOptions): void {
+  if (options.token === undefined && !isLoopbackHost(options.host)) {
+    throw new CliError(
+      `--host ${options.host} lets other machines reach the inspector: set the token they must send with --token or TOOLWRIGHT_TOKEN`,
+    );
+  }
+  if (options.token !== undefined && (options.token.length < 8 || /\s/.test(options.token))) {
+    throw new CliError("--token must be 8 or more characters without spaces");
+  }
+  if (options.redis !== undefined && options.dbGiven) {
+    throw new CliError("--db and --redis both name the task memory; give one");
+  }
+}
+
+/** A task memory on the Redis at `url` (`--redis`); a bad URL or a missing ioredis is exit 2. */
+async function redisMemory(url: string): Promise<TaskMemory> {
+  try {
+    const { RedisArtifactStore } = await import("../../memory/redis-artifact-store.js");
+    return new TaskMemory({ store: new RedisArtifactStore({ url }) });
+  } catch (error) {
+    throw new CliError("cannot use --redis", { cause: error });
+  }
+}
+
+function memoryPlace(toolbox: Toolbox, options: InspectOptions): string {
+  const store = toolbox.taskMemory?.store;
+  if (store === undefined) return "none";
+  if (store instanceof LazySqliteStore) return options.db;
+  const url = (store as { url?: unknown }).url;
+  return typeof url === "string" ? url : store.constructor.name;
+}
+
+async function maybeOpen(url: string, options: InspectOptions, output: CliOutput): Promise<void> {
+  if (options.open === false || (options.open === undefined && !options.stdoutIsTTY)) return;
+  const { browserCommand, openBrowser } = await import("../../inspect/open-browser.js");
+  const command = browserCommand(url, process.env, process.platform);
+  if (command === undefined) {
+    if (options.open === true) warn(output, "  no browser to open here; open the address above");
+    return;
+  }
+  openBrowser(command);
+}
