@@ -23,6 +23,8 @@ export interface LoadOptions {
   readonly db: string;
   /** The built-in FileManagerTool's root (`serve --files`); the current directory by default. */
   readonly filesRoot?: string | undefined;
+  /** The task memory the tools get instead of the SQLite one (`worker`: one on its Redis). */
+  readonly taskMemory?: (() => TaskMemory) | undefined;
 }
 
 const typescript = new Set([".ts", ".mts", ".cts", ".tsx"]);
@@ -100,7 +102,7 @@ function withMemory(tools: Tool[], source: string, options: LoadOptions): Loaded
     void closeTools(tools);
     throw new CliError(`${source}: cannot build a toolbox`, { cause: error });
   }
-  toolbox.setTaskMemory(cliTaskMemory(options.db));
+  toolbox.setTaskMemory(options.taskMemory?.() ?? cliTaskMemory(options.db));
   return { toolbox, source, close: () => release(toolbox) };
 }
 
