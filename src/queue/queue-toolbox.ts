@@ -1,6 +1,13 @@
-import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { copyJsonValue } from "../internal/copy-json-value.js";
+import {
+  observeToolCall,
+  observingToolCalls,
+  publishingToolCalls,
+  tracingRegistered,
+} from "../observe/tool-call-channels.js";
+import type { TelemetryOptions } from "../observe/tool-call-span.js";
 import { defaultTimeoutMs, timeLimitSetting, withToolboxTimeout } from "../tool/time-limit.js";
 import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
@@ -37,6 +44,7 @@ export class QueueToolbox extends Toolbox {
   readonly #routes: QueueRoutes;
   readonly #timeoutMs: number | null | undefined;
   readonly #waitTimeoutMs: number | null | undefined;
+  readonly #telemetry: TelemetryOptions | undefined;
 
   constructor(tools: Iterable<Tool>, options: QueueToolboxOptions) {
     super(tools, checkQueueToolboxOptions(options));
@@ -44,6 +52,7 @@ export class QueueToolbox extends Toolbox {
     this.#routes = settleRoutes("QueueToolbox", options, this.tools);
     this.#timeoutMs = options.timeoutMs;
     this.#waitTimeoutMs = options.waitTimeoutMs;
+    this.#telemetry = options.telemetry;
     this.#client = new QueueClient({
       connection: options.connection,
       routes: this.#routes,
@@ -77,6 +86,29 @@ export class QueueToolbox extends Toolbox {
         : prepared.result;
     }
     options.signal?.throwIfAborted();
+    const run = () => this.#runQueued(prepared, options);
+    // The `toolwright:tool-call:*` events and the `execute_tool` span a local call gets, around the
+    // queued part (decoding happened above, as the span's input shows).
+    if (!observingToolCalls()) return run();
+    const named = { ...call, id: prepared.id };
+    const observed = () => (publishingToolCalls() ? observeToolCall(named, run) : run());
+    if (!tracingRegistered()) return observed();
+    const { traceToolCall } = await import("../observe/tool-call-span.js");
+    const { tool, activity } = prepared;
+    return traceToolCall(named, {
+      telemetry: this.#telemetry,
+      describe: () => ({
+        nativeName: this.nativeName(tool, activity.name),
+        description: tool.activityDescription(activity.name),
+      }),
+      run: observed,
+    });
+  }
+
+  async #runQueued(
+    prepared: Extract<PreparedCall, { ok: true }>,
+    options: ExecuteOptions,
+  ): Promise<ToolCallResult> {
     const { tool, activity } = prepared;
     const input = copyJsonValue(prepared.input);
     if (input === undefined) {

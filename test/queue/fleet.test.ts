@@ -3,13 +3,15 @@
 // (runs, starts, aborts, most users at once), never through timings.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { ErrorArtifact, InfoArtifact, Toolbox } from "../../src/index.js";
-import { memoryReferencesOf } from "../../src/memory.js";
-import { QueueToolbox } from "../../src/queue.js";
+import { memoryReferencesOf, TaskMemory } from "../../src/memory.js";
+import { RedisArtifactStore } from "../../src/memory-redis.js";
+import { QueueToolbox, startWorker } from "../../src/queue.js";
 import type { ActivityProgress } from "../../src/tool/tool-options.js";
 import { type RedisForTests, startRedis } from "../fixtures/redis-server.js";
 import { FleetTool, PageTool } from "./fixtures/fleet-tools.js";
@@ -144,6 +146,88 @@ describe("QueueToolbox with three worker processes", () => {
     assert.deepEqual(new Set(results.map((result) => result.artifact.toText())), new Set(["used"]));
     // Three workers could run three at once: the limit, not the pool, kept it to two.
     assert.equal(await count("scarce:most"), 2);
+  });
+
+  it("holds the run to the caller's time limit on the worker, and the caller's wait to its own", async () => {
+    const limited = await toolbox.execute(
+      { name: "FleetTool_hold_idempotent", arguments: { key: "limited", ms: 30_000 } },
+      { timeoutMs: 300 },
+    );
+    assert.equal((limited.artifact as ErrorArtifact).code, "timeout");
+    assert.match(limited.artifact.toText(), /timed out after 300 ms/);
+    const impatient = new QueueToolbox([new FleetTool()], {
+      connection: redis.url,
+      queue: settings.queue,
+      waitTimeoutMs: 1_000,
+    });
+    try {
+      const waited = await impatient.execute({
+        name: "FleetTool_hold_idempotent",
+        arguments: { key: "impatient", ms: 30_000 },
+      });
+      assert.equal((waited.artifact as ErrorArtifact).code, "timeout");
+      assert.match(waited.artifact.toText(), /No result .* within 1000 ms; it was cancelled/);
+      await waitFor("the worker to abort it", () => admin.get(`${settings.ns}:aborted:impatient`));
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it("publishes the tool-call events of a queued call", async () => {
+    const ended: unknown[] = [];
+    const listener = (event: unknown) => ended.push(event);
+    subscribe("toolwright:tool-call:end", listener);
+    try {
+      await toolbox.execute({ id: "seen", name: "FleetTool_where", arguments: { ms: 0 } });
+    } finally {
+      unsubscribe("toolwright:tool-call:end", listener);
+    }
+    assert.equal(ended.length, 1);
+    assert.partialDeepStrictEqual(ended[0], {
+      id: "seen",
+      toolName: "FleetTool",
+      activityName: "where",
+      artifactType: "TextArtifact",
+    });
+  });
+
+  it("sends a result over maxResultChars through a shared task memory, or refuses it", async () => {
+    const queue = `long-${randomUUID().slice(0, 8)}`;
+    const memory = new TaskMemory({ store: new RedisArtifactStore({ url: redis.url }) });
+    const shared = await startWorker(new Toolbox([new FleetTool()], { taskMemory: memory }), {
+      connection: redis.url,
+      queue,
+      maxResultChars: 1_000,
+    });
+    const caller = new QueueToolbox([new FleetTool()], { connection: redis.url, queue });
+    try {
+      const small = await caller.execute({ name: "FleetTool_long", arguments: { chars: 100 } });
+      assert.equal(small.artifact.type, "TextArtifact");
+      const large = await caller.execute({ name: "FleetTool_long", arguments: { chars: 5_000 } });
+      const [reference] = memoryReferencesOf(large.artifact);
+      assert.ok(reference !== undefined, large.artifact.toText());
+      const stored = await memory.loadArtifacts(reference.artifact_namespace);
+      assert.match(stored.value[0]?.toText() ?? "", /^start x+ end$/);
+      await shared.close();
+      const alone = await startWorker(new Toolbox([new FleetTool()]), {
+        connection: redis.url,
+        queue,
+        maxResultChars: 1_000,
+      });
+      try {
+        const refused = await caller.execute({
+          name: "FleetTool_long",
+          arguments: { chars: 5_000 },
+        });
+        assert.equal((refused.artifact as ErrorArtifact).code, "result_too_large");
+      } finally {
+        await alone.close();
+      }
+    } finally {
+      await shared.close();
+      await caller.close();
+      await memory.close();
+    }
   });
 
   it("returns an off-prompt result as a memory reference any worker can read", async () => {
