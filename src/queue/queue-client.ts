@@ -88,6 +88,8 @@ export class QueueClient {
   readonly #cancelKeys: CancelKeys;
   readonly #pending = new Map<string, Pending>();
   readonly #handles = new Map<string, Promise<QueueHandle>>();
+  /** The queues opened so far (the watch never waits for one being opened). */
+  readonly #opened = new Map<string, QueueHandle>();
   /** When a worker of each queue was last seen. */
   readonly #alive = new Map<string, number>();
   #shared: Promise<Shared> | undefined;
@@ -100,9 +102,8 @@ export class QueueClient {
     this.#cancelKeys = cancelKeys(settings.routes.prefix, settings.routes.main);
   }
 
-  async run(request: QueuedRequest): Promise<QueuedOutcome> {
+  run(request: QueuedRequest): Promise<QueuedOutcome> {
     if (this.#closed) throw new ToolboxError({ message: "QueueToolbox: used after close()" });
-    const handle = await this.#handle(request.queue);
     request.signal?.throwIfAborted();
     const jobId = randomUUID();
     let resolve: (outcome: QueuedOutcome) => void = () => {};
@@ -136,9 +137,14 @@ export class QueueClient {
         void this.#withdraw(pending, outcomeOf(waitedTooLong(pending.state, waitMs)));
       }, waitMs);
     }
+    // The timers above bound the whole wait, also a first call's while its queue is being opened.
     this.#startWatch();
-    handle.queue
-      .add(request.label, request.call, this.#jobOptions(jobId, request.call))
+    this.#handle(request.queue)
+      .then((handle) => {
+        // A call that ended while its queue was being opened (aborted, no worker) is never added.
+        if (!this.#pending.has(jobId)) return;
+        return handle.queue.add(request.label, request.call, this.#jobOptions(jobId, request.call));
+      })
       .catch((error: unknown) => {
         const what = `it could not be queued (${messageOf(error)}), and it will not run`;
         void this.#withdraw(pending, outcomeOf(queueFailed(pending.state, what)));
@@ -157,14 +163,23 @@ export class QueueClient {
         outcomeOf(queueFailed(pending.state, "the caller's QueueToolbox was closed")),
       ),
     );
-    await Promise.all(ended);
-    const handles = await Promise.allSettled(this.#handles.values());
-    for (const handle of handles) {
-      if (handle.status !== "fulfilled") continue;
-      await handle.value.events.close().catch(() => {});
-      await handle.value.queue.close().catch(() => {});
+    // Redis may be gone: the flags get a moment, not the connection's endless retries.
+    await within(Promise.all(ended), 5_000);
+    for (const handle of this.#opened.values()) {
+      await handle.events.close().catch(() => {});
+      await handle.queue.close().catch(() => {});
     }
-    const shared = await this.#shared?.catch(() => undefined);
+    // A queue still being opened (Redis unreachable) closes itself once its open fails or ends.
+    for (const opening of this.#handles.values()) {
+      void opening.then(
+        (handle) => Promise.allSettled([handle.events.close(), handle.queue.close()]),
+        () => {},
+      );
+    }
+    const shared = await within(
+      this.#shared?.catch(() => undefined) ?? Promise.resolve(undefined),
+      1_000,
+    );
     if (shared !== undefined) await closeClient(shared.commands);
   }
 
@@ -263,18 +278,20 @@ export class QueueClient {
       await Promise.allSettled([events.close(), queue.close()]);
       throw error;
     }
-    return { queue, events };
+    const handle = { queue, events };
+    this.#opened.set(name, handle);
+    return handle;
   }
 
   /** Watches the worker pools while calls wait: a pool empty for too long ends its calls. */
   #startWatch(): void {
     if (this.#watch !== undefined) return;
     const every = Math.min(5_000, Math.max(50, Math.floor(this.#settings.noWorkerTimeoutMs / 5)));
-    this.#watch = setInterval(() => void this.#checkPools(), every);
+    this.#watch = setInterval(() => void this.#checkPools(every), every);
     this.#watch.unref();
   }
 
-  async #checkPools(): Promise<void> {
+  async #checkPools(every: number): Promise<void> {
     if (this.#watching) return;
     this.#watching = true;
     try {
@@ -285,9 +302,16 @@ export class QueueClient {
         return;
       }
       for (const name of queues) {
-        const handle = await this.#handles.get(name)?.catch(() => undefined);
-        // BullMQ names each worker's connection after its queue: CLIENT LIST finds them.
-        const count = await handle?.queue.getWorkersCount().catch(() => 0);
+        // BullMQ names each worker's connection after its queue: CLIENT LIST finds them. A Redis
+        // that does not answer shows no worker either.
+        const listed = this.#opened.get(name)?.queue.getWorkersCount();
+        const count =
+          listed === undefined
+            ? 0
+            : await within(
+                listed.catch(() => 0),
+                every,
+              );
         if (count !== undefined && count > 0) this.#alive.set(name, Date.now());
       }
       const limit = this.#settings.noWorkerTimeoutMs;
@@ -300,6 +324,19 @@ export class QueueClient {
     } finally {
       this.#watching = false;
     }
+  }
+}
+
+/** The promise's value, or `undefined` once `ms` passed without one. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

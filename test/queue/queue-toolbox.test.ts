@@ -5,7 +5,7 @@ import { PassThrough, Readable } from "node:stream";
 import { describe, it } from "node:test";
 import { z } from "zod";
 import { main } from "../../src/cli/main.js";
-import { activity, Tool, Toolbox, ToolboxError } from "../../src/index.js";
+import { activity, type ErrorArtifact, Tool, Toolbox, ToolboxError } from "../../src/index.js";
 // The off-prompt PageTool's default task memory (under tsx, only an import of the memory module provides it).
 import "../../src/memory.js";
 import { QueueToolbox, startWorker } from "../../src/queue.js";
@@ -68,6 +68,13 @@ describe("QueueToolbox, before any connection", () => {
         String(message),
       );
     }
+  });
+
+  it("ends a call with no_worker, neither hanging nor rejecting, when Redis cannot be reached", async () => {
+    const toolbox = new QueueToolbox([new FleetTool()], { connection, noWorkerTimeoutMs: 300 });
+    const result = await toolbox.execute({ name: "FleetTool_where", arguments: { ms: 0 } });
+    assert.equal((result.artifact as ErrorArtifact).code, "no_worker");
+    await toolbox.close();
   });
 
   it("throws for an activity whose validated input is no JSON a worker could receive", async () => {
