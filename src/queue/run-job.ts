@@ -14,6 +14,8 @@ export interface JobRunner {
   readonly toolbox: Toolbox;
   readonly cancels: CancelListener;
   readonly maxResultChars: number;
+  /** Which queue each activity's jobs belong on, by this worker's limits. */
+  readonly queueOf: (toolName: string, activityName: string) => string;
   /** BullMQ's error for a failure no retry can cure. */
   readonly unrecoverable: (message: string) => Error;
 }
@@ -38,6 +40,16 @@ export async function runJob(
   if (!call.idempotent && job.attemptsStarted > 1) {
     throw runner.unrecoverable(
       "a worker started it before and stopped without a result; it is not idempotent, so it was not run again",
+    );
+  }
+  const queue = runner.queueOf(call.tool, call.activity);
+  if (job.queueName !== queue) {
+    // Run here, the call would escape the limit this worker holds the activity to.
+    return resultOf(
+      new ErrorArtifact(
+        `The call of ${call.tool}.${call.activity} did not run: the workers limit it to the queue "${queue}", but it came on "${job.queueName}". The application must give its QueueToolbox the same "limits" as its workers.`,
+        { code: "queue_failed" },
+      ),
     );
   }
   const tool = runner.toolbox.tool(call.tool);

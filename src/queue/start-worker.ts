@@ -93,6 +93,7 @@ export async function startWorker(
       toolbox,
       cancels,
       maxResultChars: options.maxResultChars ?? 1_000_000,
+      queueOf: routes.queueOf,
       unrecoverable: (message) => new bullmq.UnrecoverableError(message),
     };
     for (const queue of routes.queues) {

@@ -146,6 +146,17 @@ describe("QueueToolbox with three worker processes", () => {
     assert.deepEqual(new Set(results.map((result) => result.artifact.toText())), new Set(["used"]));
     // Three workers could run three at once: the limit, not the pool, kept it to two.
     assert.equal(await count("scarce:most"), 2);
+    const unaware = new QueueToolbox([new FleetTool()], {
+      connection: redis.url,
+      queue: settings.queue,
+    });
+    try {
+      const refused = await unaware.execute({ name: "FleetTool_scarce", arguments: { ms: 0 } });
+      assert.equal((refused.artifact as ErrorArtifact).code, "queue_failed");
+      assert.match(refused.artifact.toText(), /the same "limits" as its workers/);
+    } finally {
+      await unaware.close();
+    }
   });
 
   it("holds the run to the caller's time limit on the worker, and the caller's wait to its own", async () => {
