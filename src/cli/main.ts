@@ -242,8 +242,8 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     .option("--queue <name>", "the queue's name", "toolwright")
     .option("-c, --concurrency <n>", "jobs run at once", positiveInteger, 1)
     .option(
-      "--limit <Tool.activity=n...>",
-      "most calls of an activity at once across the fleet (callers need the same limits)",
+      "--limit <Tool.activity=n>",
+      "most calls of an activity at once across the fleet, repeatable (callers need the same limits)",
       activityLimit,
     )
     .option("--lock-duration <ms>", "how soon a stopped worker's job is recovered", positiveInteger)
