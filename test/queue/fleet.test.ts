@@ -140,7 +140,7 @@ describe("QueueToolbox with three worker processes", () => {
   it("holds an activity's concurrency limit across the fleet", async () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        toolbox.execute({ name: "FleetTool_scarce", arguments: { ms: 250 } }),
+        toolbox.execute({ name: "FleetTool_scarce", arguments: { ms: 400 } }),
       ),
     );
     assert.deepEqual(new Set(results.map((result) => result.artifact.toText())), new Set(["used"]));
