@@ -1,5 +1,5 @@
 // `npm run bench`: runs every scenario and writes bench/RESULTS.md (one section per scenario, plus the
-// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load
+// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue
 // (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
@@ -11,6 +11,7 @@ import { dispatchScenario } from "./scenarios/dispatch.js";
 import { hostileScenario } from "./scenarios/hostile.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { openModelsScenario } from "./scenarios/open-models.js";
+import { queueScenario } from "./scenarios/queue.js";
 import { repairScenario } from "./scenarios/repair.js";
 import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
@@ -28,6 +29,7 @@ const scenarios: readonly Scenario[] = [
   serveLoadScenario,
   openModelsScenario,
   adaptersScenario,
+  queueScenario,
 ];
 
 const { values } = parseArgs({

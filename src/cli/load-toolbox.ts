@@ -23,8 +23,8 @@ export interface LoadOptions {
   readonly db: string;
   /** The built-in FileManagerTool's root (`serve --files`); the current directory by default. */
   readonly filesRoot?: string | undefined;
-  /** The tools' task memory instead of the `db` file (`inspect --redis`). */
-  readonly memory?: TaskMemory | undefined;
+  /** The task memory the tools get instead of the SQLite one (`worker`, `inspect --redis`: one on Redis). */
+  readonly taskMemory?: (() => TaskMemory) | undefined;
 }
 
 const typescript = new Set([".ts", ".mts", ".cts", ".tsx"]);
@@ -102,7 +102,7 @@ function withMemory(tools: Tool[], source: string, options: LoadOptions): Loaded
     void closeTools(tools);
     throw new CliError(`${source}: cannot build a toolbox`, { cause: error });
   }
-  toolbox.setTaskMemory(options.memory ?? cliTaskMemory(options.db));
+  toolbox.setTaskMemory(options.taskMemory?.() ?? cliTaskMemory(options.db));
   return { toolbox, source, close: () => release(toolbox) };
 }
 

@@ -234,6 +234,53 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     );
 
   program
+    .command("worker")
+    .description("run the tools for QueueToolbox callers: a worker of a BullMQ queue on Redis")
+    .argument("[module]", moduleHelp)
+    .addOption(
+      new Option("--redis <url>", "the queue's Redis")
+        .env("TOOLWRIGHT_REDIS_URL")
+        .default("redis://127.0.0.1:6379"),
+    )
+    .option("--queue <name>", "the queue's name", "toolwright")
+    .option("-c, --concurrency <n>", "jobs run at once", positiveInteger, 1)
+    .option(
+      "--limit <Tool.activity=n>",
+      "most calls of an activity at once across the fleet, repeatable (callers need the same limits)",
+      activityLimit,
+    )
+    .option("--lock-duration <ms>", "how soon a stopped worker's job is recovered", positiveInteger)
+    .option("--stalled-interval <ms>", "how often workers look for such jobs", positiveInteger)
+    .action(
+      async (
+        modulePath: string | undefined,
+        options: {
+          redis: string;
+          queue: string;
+          concurrency: number;
+          limit?: Record<string, number>;
+          lockDuration?: number;
+          stalledInterval?: number;
+        },
+      ) => {
+        done(
+          await (await import("./commands/worker.js")).workerCommand(
+            modulePath,
+            {
+              redis: options.redis,
+              queue: options.queue,
+              concurrency: options.concurrency,
+              limits: options.limit ?? {},
+              lockDuration: options.lockDuration,
+              stalledInterval: options.stalledInterval,
+            },
+            output(),
+          ),
+        );
+      },
+    );
+
+  program
     .command("inspect")
     .description(
       "a local web page: each tool as every model sees it, tried calls, task memory, live calls",
@@ -435,4 +482,17 @@ function portNumber(value: string): number {
     throw new InvalidArgumentError("must be a port number from 0 to 65535");
   }
   return number;
+}
+
+/** `--limit Tool.activity=n`, repeatable: the limits given so far plus this one. */
+function activityLimit(
+  value: string,
+  previous: Record<string, number> = {},
+): Record<string, number> {
+  const split = value.lastIndexOf("=");
+  const limit = Number(value.slice(split + 1));
+  if (split < 1 || !Number.isInteger(limit) || limit < 1) {
+    throw new InvalidArgumentError("must be Tool.activity=n with n a positive integer");
+  }
+  return { ...previous, [value.slice(0, split)]: limit };
 }

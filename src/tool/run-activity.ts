@@ -97,6 +97,38 @@ export function runActivity(
   return andThen(outcome, (done) => finish(tool, activityName, input, done));
 }
 
+/**
+ * @internal Runs an activity on an input already validated for it (by `toolbox.prepare`, possibly in
+ * another process): the run `runActivity` makes after validation (hooks, time limit, abort, retries,
+ * output memory), without validating or repairing the input a second time, so a schema's transforms
+ * apply once. Only a disabled or unknown activity is refused.
+ */
+export async function runValidatedActivity(
+  tool: Tool,
+  activityName: string,
+  value: unknown,
+  options: RunOptions = {},
+): Promise<ActivityOutcome> {
+  const state = toolState(tool);
+  options.signal?.throwIfAborted();
+  const definition = state.classActivities.byName.get(activityName);
+  if (definition === undefined || tool.findActivity(activityName) === undefined) {
+    const artifact = unknownActivity(tool, activityName, definition !== undefined);
+    return { artifact, repairs: [], activity: undefined };
+  }
+  try {
+    await state.onBeforeRun?.({ tool, activity: activityName, input: value });
+  } catch (error) {
+    return finish(tool, activityName, value, {
+      artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
+      repairs: [],
+      activity: definition.activity,
+    });
+  }
+  const outcome = await run(tool, state, { ok: true, value, repairs: [], definition }, options);
+  return finish(tool, activityName, value, outcome);
+}
+
 async function runWithBeforeHook(
   tool: Tool,
   state: ToolState,

@@ -36,7 +36,10 @@ export async function inspectCommand(
 ): Promise<number> {
   checkFlags(options);
   const redis = options.redis === undefined ? undefined : await redisMemory(options.redis);
-  const loaded = await loadToolbox(modulePath, { db: options.db, memory: redis });
+  const loaded = await loadToolbox(modulePath, {
+    db: options.db,
+    ...(redis === undefined ? {} : { taskMemory: () => redis }),
+  });
   try {
     if (redis !== undefined && loaded.toolbox.taskMemory !== redis) {
       // Like --db, --redis is the memory of a module's tools; its own Toolbox keeps its memory.

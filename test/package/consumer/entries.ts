@@ -41,6 +41,7 @@ import { OllamaPromptDriver } from "toolwright/ollama";
 import { OpenAIChatPromptDriver, OpenAIResponsesPromptDriver } from "toolwright/openai";
 import { toOpenAIAgentsTools } from "toolwright/openai-agents";
 import pkg from "toolwright/package.json" with { type: "json" };
+import { QueueToolbox, type QueueWorkerOptions, startWorker } from "toolwright/queue";
 import { MockPromptDriver } from "toolwright/testing";
 import {
   CalculatorTool,
@@ -113,6 +114,22 @@ const notice = await memory.processOutput({
   artifact: new TextArtifact("x".repeat(5_000)),
 });
 const references = memoryReferencesOf(notice);
+
+// A worker fleet: the same tools on both sides, the calls as jobs of a BullMQ queue on Redis.
+const fleet = {
+  connection: "redis://127.0.0.1:6379",
+  queue: "tools",
+  limits: { "BankTool.send": 1 },
+};
+const queued = new QueueToolbox([new BankTool(), new CalculatorTool()], {
+  ...fleet,
+  noWorkerTimeoutMs: 5_000,
+});
+const queuedTools = queued.toProviderTools("anthropic");
+const workerOptions: QueueWorkerOptions = { ...fleet, concurrency: 4 };
+const startFleet = () =>
+  startWorker(new Toolbox([new BankTool(), new CalculatorTool()]), workerOptions);
+await queued.close();
 
 // Drivers: each implements PromptDriver and takes the tools compiled for its own dialect.
 const drivers: PromptDriver[] = [
@@ -190,4 +207,13 @@ const mcpResult = toCallToolResult(await remote.run(remote.activities()[0]?.name
 await remote.close();
 await server.close();
 
-console.log(pkg.version, firstName, texts, references, requests, mcpResult);
+console.log(
+  pkg.version,
+  firstName,
+  texts,
+  references,
+  requests,
+  mcpResult,
+  queuedTools,
+  startFleet,
+);

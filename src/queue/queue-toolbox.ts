@@ -1,0 +1,169 @@
+import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import { ToolboxError } from "../errors/toolbox-error.js";
+import { copyJsonValue } from "../internal/copy-json-value.js";
+import {
+  observeToolCall,
+  observingToolCalls,
+  publishingToolCalls,
+  tracingRegistered,
+} from "../observe/tool-call-channels.js";
+import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import { defaultTimeoutMs, timeLimitSetting, withToolboxTimeout } from "../tool/time-limit.js";
+import type { Tool } from "../tool/tool.js";
+import { toolState } from "../tool/tool-state.js";
+import { Toolbox } from "../toolbox/toolbox.js";
+import type { ExecuteOptions } from "../toolbox/toolbox-options.js";
+import { checkQueueToolboxOptions } from "./queue-checks.js";
+import { QueueClient } from "./queue-client.js";
+import { requireQueuePackages } from "./queue-connection.js";
+import type { QueueToolboxOptions } from "./queue-options.js";
+import { type QueueRoutes, settleRoutes } from "./queue-routes.js";
+
+// What a call waits for its result beyond its run's time limit by default: time to be queued behind
+// other calls and to reach a worker.
+const defaultQueueAllowanceMs = 120_000;
+
+/**
+ * A `Toolbox` whose calls run on a fleet of workers (`startWorker`, `toolwright worker`) through a
+ * BullMQ queue on Redis. Names, dialects, decoding, repairs and validation happen here, in the
+ * caller, exactly as in a `Toolbox`: a call that is refused never leaves the process, and one that
+ * validated becomes a job carrying the validated input. Idempotent activities survive a worker's
+ * crash (run again on another worker); a non-idempotent one never runs twice (its call then gets an
+ * `outcome_unknown` error). Aborting a call cancels its job, and a call whose queue has no worker
+ * ends with "no worker available" after `noWorkerTimeoutMs`.
+ *
+ * @example
+ * ```ts
+ * const toolbox = new QueueToolbox([new WebScraperTool()], { connection: "redis://127.0.0.1:6379" });
+ * const result = await toolbox.execute({ name: "WebScraperTool_get_content", arguments: '{"url":"https://example.com"}' });
+ * await toolbox.close();
+ * ```
+ */
+export class QueueToolbox extends Toolbox {
+  readonly #client: QueueClient;
+  readonly #routes: QueueRoutes;
+  readonly #timeoutMs: number | null | undefined;
+  readonly #waitTimeoutMs: number | null | undefined;
+  readonly #telemetry: TelemetryOptions | undefined;
+
+  constructor(tools: Iterable<Tool>, options: QueueToolboxOptions) {
+    super(tools, checkQueueToolboxOptions(options));
+    requireQueuePackages("QueueToolbox");
+    this.#routes = settleRoutes("QueueToolbox", options, this.tools);
+    this.#timeoutMs = options.timeoutMs;
+    this.#waitTimeoutMs = options.waitTimeoutMs;
+    this.#telemetry = options.telemetry;
+    this.#client = new QueueClient({
+      connection: options.connection,
+      routes: this.#routes,
+      noWorkerTimeoutMs: options.noWorkerTimeoutMs ?? 30_000,
+      attempts: options.attempts ?? 3,
+      backoffMs: options.backoffMs ?? 1_000,
+    });
+  }
+
+  /**
+   * Decodes, repairs and validates one call here, then runs it on a worker and waits for its
+   * artifact. Never rejects for what the model or the fleet caused (a refusal, a failed run, no
+   * worker, a lost worker all come back as an `ErrorArtifact`); only an aborted `options.signal`
+   * rejects, after its job was withdrawn.
+   *
+   * @example
+   * ```ts
+   * const result = await toolbox.execute(call, { onProgress: (report) => console.log(report.progress) });
+   * ```
+   */
+  override async execute(
+    call: ToolCallInput,
+    options: ExecuteOptions = {},
+  ): Promise<ToolCallResult> {
+    const prepared = await this.prepare(call, options);
+    if (!prepared.ok) {
+      // A name that resolves to nothing may be a `multi_tool_use.parallel` wrapper: the Toolbox
+      // expands it and sends each inner call back through here (or refuses the name as it would).
+      return prepared.result.toolName === undefined
+        ? super.execute(call, options)
+        : prepared.result;
+    }
+    options.signal?.throwIfAborted();
+    const run = () => this.#runQueued(prepared, options);
+    // The `toolwright:tool-call:*` events and the `execute_tool` span a local call gets, around the
+    // queued part (decoding happened above, as the span's input shows).
+    if (!observingToolCalls()) return run();
+    const named = { ...call, id: prepared.id };
+    const observed = () => (publishingToolCalls() ? observeToolCall(named, run) : run());
+    if (!tracingRegistered()) return observed();
+    const { traceToolCall } = await import("../observe/tool-call-span.js");
+    const { tool, activity } = prepared;
+    return traceToolCall(named, {
+      telemetry: this.#telemetry,
+      describe: () => ({
+        nativeName: this.nativeName(tool, activity.name),
+        description: tool.activityDescription(activity.name),
+      }),
+      run: observed,
+    });
+  }
+
+  async #runQueued(
+    prepared: Extract<PreparedCall, { ok: true }>,
+    options: ExecuteOptions,
+  ): Promise<ToolCallResult> {
+    const { tool, activity } = prepared;
+    const input = copyJsonValue(prepared.input);
+    if (input === undefined) {
+      throw new ToolboxError({
+        toolName: tool.name,
+        message: `QueueToolbox: the validated input of ${tool.name}.${activity.name} is not plain JSON (its schema makes a Date, a Map, a class instance or a number JSON lacks), so it cannot travel to a worker; queue activities whose schemas produce JSON`,
+      });
+    }
+    const setting = timeLimitSetting(
+      withToolboxTimeout(options, this.#timeoutMs),
+      activity,
+      toolState(tool),
+    );
+    const timeoutMs = setting === undefined ? defaultTimeoutMs : setting;
+    const waitMs =
+      this.#waitTimeoutMs !== undefined
+        ? this.#waitTimeoutMs
+        : timeoutMs === null
+          ? null
+          : timeoutMs + defaultQueueAllowanceMs;
+    const outcome = await this.#client.run({
+      queue: this.#routes.queueOf(tool.name, activity.name),
+      call: {
+        tool: tool.name,
+        activity: activity.name,
+        input,
+        timeoutMs,
+        idempotent: activity.annotations.idempotent === true,
+        callId: prepared.id,
+      },
+      label: `${tool.name}.${activity.name}`,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      waitMs,
+    });
+    return {
+      id: prepared.id,
+      name: prepared.name,
+      toolName: tool.name,
+      activityName: activity.name,
+      artifact: outcome.artifact,
+      repairs:
+        outcome.repairs.length === 0 ? prepared.repairs : [...prepared.repairs, ...outcome.repairs],
+    };
+  }
+
+  /**
+   * Ends the calls still waiting (their jobs are withdrawn) and closes the Redis connections.
+   *
+   * @example
+   * ```ts
+   * await toolbox.close();
+   * ```
+   */
+  close(): Promise<void> {
+    return this.#client.close();
+  }
+}

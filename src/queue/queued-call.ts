@@ -1,0 +1,65 @@
+import type { Artifact } from "../artifacts/artifact.js";
+import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
+import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import type { Repair } from "../calls/repair.js";
+import { isPlainObject } from "../internal/clone-json.js";
+
+/**
+ * @internal What a job carries: the activity and the input `toolbox.prepare` validated for it (plain
+ * JSON), and what the caller decided about the run.
+ */
+export interface QueuedCall {
+  readonly tool: string;
+  readonly activity: string;
+  readonly input: unknown;
+  /** The run's time limit in milliseconds, decided by the caller; `null` for none. */
+  readonly timeoutMs: number | null;
+  /** Whether the activity may run again after a worker stopped (`annotations.idempotent`). */
+  readonly idempotent: boolean;
+  /** The model's call id, for whoever reads the job in Redis. */
+  readonly callId: string;
+}
+
+/** @internal What a job returns: the artifact as JSON, and the repairs the run made. */
+export interface QueuedResult {
+  readonly artifact: ArtifactJSON;
+  readonly repairs: readonly Repair[];
+}
+
+/** @internal The job's data read back, or why it cannot be (a job not made by a `QueueToolbox`). */
+export function readQueuedCall(data: unknown): QueuedCall | string {
+  if (!isPlainObject(data)) return "its data is not an object";
+  const { tool, activity, timeoutMs, idempotent, callId } = data;
+  if (typeof tool !== "string" || typeof activity !== "string") return "it names no activity";
+  if (timeoutMs !== null && !(typeof timeoutMs === "number" && timeoutMs >= 1)) {
+    return "its time limit is not a number of milliseconds or null";
+  }
+  if (typeof idempotent !== "boolean") return "it does not say whether it is idempotent";
+  return {
+    tool,
+    activity,
+    input: data.input,
+    timeoutMs,
+    idempotent,
+    callId: typeof callId === "string" ? callId : "",
+  };
+}
+
+/**
+ * @internal A job's return value as the caller's result; `undefined` when it is not one a worker
+ * makes (a job some other program completed).
+ */
+export function readQueuedResult(
+  value: unknown,
+): { readonly artifact: Artifact; readonly repairs: readonly Repair[] } | undefined {
+  if (!isPlainObject(value) || !Array.isArray(value.repairs)) return undefined;
+  const repairs = value.repairs.filter(
+    (repair): repair is Repair =>
+      isPlainObject(repair) && typeof repair.step === "string" && typeof repair.detail === "string",
+  );
+  try {
+    return { artifact: artifactFromJSON(value.artifact), repairs };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,114 @@
+// QueueToolbox and startWorker without Redis: what they share with Toolbox, the mistakes they
+// refuse before connecting anywhere, and the CLI's worker flags.
+import assert from "node:assert/strict";
+import { PassThrough, Readable } from "node:stream";
+import { describe, it } from "node:test";
+import { z } from "zod";
+import { main } from "../../src/cli/main.js";
+import { activity, type ErrorArtifact, Tool, Toolbox, ToolboxError } from "../../src/index.js";
+// The off-prompt PageTool's default task memory (under tsx, only an import of the memory module provides it).
+import "../../src/memory.js";
+import { QueueToolbox, startWorker } from "../../src/queue.js";
+import { FleetTool, PageTool } from "./fixtures/fleet-tools.js";
+
+const connection = "redis://127.0.0.1:1";
+
+class DateTool extends Tool {
+  @activity({
+    description: "Books a day",
+    schema: z.object({ day: z.string().transform((text) => new Date(text)) }),
+  })
+  book(input: { day: Date }) {
+    return input.day.toISOString();
+  }
+}
+
+async function cli(args: readonly string[]): Promise<{ code: number; stderr: string }> {
+  const stderr = new PassThrough();
+  let text = "";
+  stderr.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const code = await main(args, { stdin: Readable.from([""]), stdout: new PassThrough(), stderr });
+  return { code, stderr: text };
+}
+
+describe("QueueToolbox, before any connection", () => {
+  it("is a Toolbox: the same provider tools, names and refusals", async () => {
+    const queued = new QueueToolbox([new FleetTool(), new PageTool()], { connection });
+    const local = new Toolbox([new FleetTool(), new PageTool()]);
+    assert.ok(queued instanceof Toolbox);
+    for (const dialect of ["openai-chat", "anthropic", "gemini"] as const) {
+      assert.deepEqual(queued.toProviderTools(dialect), local.toProviderTools(dialect));
+    }
+    assert.equal(queued.resolveName("FleetTool.where")?.activity.name, "where");
+    const call = { id: "c1", name: "FleetTool_nope", arguments: "{}" };
+    const refused = await queued.execute(call);
+    assert.deepEqual(refused, await local.execute(call));
+    await queued.close();
+  });
+
+  it("refuses options it cannot use, naming the option", () => {
+    const cases: [object, RegExp][] = [
+      [{}, /QueueToolbox: "connection" is required/],
+      [{ connection: "http://localhost" }, /"connection" must be a redis:\/\/ or rediss:\/\/ URL/],
+      [{ connection, queue: "a:b" }, /"queue" must be a name of letters/],
+      [{ connection, limits: { "FleetTool.where": 0 } }, /"limits" must be an object of positive/],
+      [
+        { connection, limits: { "FleetTool.nowhere": 2 } },
+        /"limits" names "FleetTool.nowhere", which is no enabled activity/,
+      ],
+      [{ connection, noWorkerTimeoutMs: -1 }, /"noWorkerTimeoutMs" must be a whole number/],
+      [{ connection, concurency: 2 }, /"concurency" is not an option/],
+    ];
+    for (const [options, message] of cases) {
+      assert.throws(
+        () => new QueueToolbox([new FleetTool()], options as { connection: string }),
+        (error: unknown) => ToolboxError.isInstance(error) && message.test(error.message),
+        String(message),
+      );
+    }
+  });
+
+  it("ends a call with no_worker, neither hanging nor rejecting, when Redis cannot be reached", async () => {
+    const toolbox = new QueueToolbox([new FleetTool()], { connection, noWorkerTimeoutMs: 300 });
+    const result = await toolbox.execute({ name: "FleetTool_where", arguments: { ms: 0 } });
+    assert.equal((result.artifact as ErrorArtifact).code, "no_worker");
+    await toolbox.close();
+  });
+
+  it("throws for an activity whose validated input is no JSON a worker could receive", async () => {
+    const toolbox = new QueueToolbox([new DateTool()], { connection });
+    await assert.rejects(
+      toolbox.execute({ name: "DateTool_book", arguments: '{"day": "2026-01-02"}' }),
+      (error: unknown) =>
+        ToolboxError.isInstance(error) && /DateTool\.book is not plain JSON/.test(error.message),
+    );
+    await toolbox.close();
+  });
+});
+
+describe("startWorker and toolwright worker, before any connection", () => {
+  it("refuses a non-Toolbox and wrong options", async () => {
+    await assert.rejects(
+      startWorker([new FleetTool()] as unknown as Toolbox, { connection }),
+      /startWorker: the first argument must be a Toolbox/,
+    );
+    await assert.rejects(
+      startWorker(new Toolbox([new FleetTool()]), { connection, concurrency: 0 }),
+      /startWorker: "concurrency" must be a whole number >= 1/,
+    );
+    await assert.rejects(
+      startWorker(new Toolbox([new FleetTool()]), { connection, limits: { "Fleet.x": 1 } }),
+      /startWorker: "limits" names "Fleet.x"/,
+    );
+  });
+
+  it("documents its flags and refuses a malformed --limit (exit 2)", async () => {
+    const help = await cli(["worker", "--help"]);
+    assert.equal(help.code, 0);
+    const bad = await cli(["worker", "--limit", "FleetTool.where"]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--limit .*must be Tool\.activity=n/);
+  });
+});
