@@ -20,6 +20,7 @@ const optional = [
   "ollama",
   "@modelcontextprotocol/sdk",
   "ioredis",
+  "bullmq",
 ];
 
 /** Links every package of the project's node_modules into `target`, but the optional SDKs. */
@@ -96,6 +97,7 @@ describe("a missing optional package", () => {
       "ollama.js",
       "mcp.js",
       "testing.js",
+      "queue.js",
     ]) {
       await load(entry);
     }
@@ -149,5 +151,23 @@ describe("a missing optional package", () => {
     await expectMissing(sdk, "McpTool.connect", () => connect({ command: "no-such-server" }));
     const Store = RedisArtifactStore as new (options: object) => object;
     await expectMissing("ioredis", "RedisArtifactStore", () => new Store({ url: "redis://h" }));
+  });
+
+  it("startWorker and new QueueToolbox name bullmq", async () => {
+    const { Toolbox } = await load("index.js");
+    const { CalculatorTool } = await load("tools.js");
+    const { QueueToolbox, startWorker } = (await load("queue.js")) as unknown as {
+      QueueToolbox: new (tools: object[], options: object) => object;
+      startWorker: (toolbox: object, options: object) => Promise<unknown>;
+    };
+    const calculator = () => new (CalculatorTool as unknown as new () => object)();
+    const toolbox = new (Toolbox as unknown as new (tools: object[]) => object)([calculator()]);
+    const connection = "redis://127.0.0.1:1";
+    await expectMissing("bullmq", "startWorker", () => startWorker(toolbox, { connection }));
+    await expectMissing(
+      "bullmq",
+      "QueueToolbox",
+      () => new QueueToolbox([calculator()], { connection }),
+    );
   });
 });
