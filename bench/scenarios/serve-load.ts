@@ -177,6 +177,14 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       { label: "stateless, Node defaults", nodeFlags: [], stateless: true },
       soakRounds,
     ),
+    await measureRun(
+      {
+        label: "stateless, --max-semi-space-size=16",
+        nodeFlags: ["--max-semi-space-size=16"],
+        stateless: true,
+      },
+      soakRounds,
+    ),
   ];
   return report(results, soakRounds);
 }
@@ -187,7 +195,7 @@ function report(results: readonly RunResult[], soakRounds: number): ScenarioResu
     const ratio = result.soaked.rssMb / result.warm.rssMb;
     return `| ${result.label} | ${result.calls.toLocaleString("en-US")} | ${result.errors} | ${result.callsPerSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${mb(result.warm.rssMb)} | ${mb(result.soaked.rssMb)} | ${ratio.toFixed(2)}× | ${mb(result.soaked.newSpaceMb)} | ${mb(result.soaked.heapUsedMb)} |`;
   });
-  const [defaults, , stateless] = results as [RunResult, RunResult, RunResult];
+  const [defaults, , stateless] = results as [RunResult, RunResult, RunResult, RunResult];
   const errors = results.reduce((sum, result) => sum + result.errors, 0);
   const worstRatio = Math.max(...results.map((result) => result.soaked.rssMb / result.warm.rssMb));
   const section = [
@@ -203,7 +211,7 @@ function report(results: readonly RunResult[], soakRounds: number): ScenarioResu
     "",
     `Stateless (\`sessions: "stateless"\`, a fresh MCP server and transport per request, for replicas behind a load balancer) serves ${(stateless.callsPerSecond / defaults.callsPerSecond).toFixed(2)}× the stateful calls per second on the same load (${stateless.callsPerSecond.toFixed(0)} against ${defaults.callsPerSecond.toFixed(0)}); its clients send no \`DELETE\` and leave no session behind.`,
     "",
-    "What grows is V8's young generation (new space), not retained objects: with many requests in flight, more objects survive a scavenge, and V8 enlarges the young generation up to its maximum (`--max-semi-space-size`; its default scales with the machine's memory). It stays at that size while the load lasts (V8 may shrink it once the server is idle, and may keep the pages for reuse); the JS heap in use stays flat. `NODE_OPTIONS=--max-semi-space-size=16` caps it, as the second row shows. Sessions that were never ended cost about 25 KB each until they idle out (at most `maxSessions`, 256).",
+    "What grows is V8's young generation (new space), not retained objects: with many requests in flight, more objects survive a scavenge, and V8 enlarges the young generation up to its maximum (`--max-semi-space-size`; its default scales with the machine's memory). It stays at that size while the load lasts (V8 may shrink it once the server is idle, and may keep the pages for reuse); the JS heap in use stays flat. `NODE_OPTIONS=--max-semi-space-size=16` caps it, as the second and last rows show. A stateless server makes more short-lived objects per call (a server and transport each), so its young generation fills sooner: under Node's defaults its RSS grows more than a stateful one's, with the same flat JS heap. Sessions that were never ended cost about 25 KB each until they idle out (at most `maxSessions`, 256).",
     "",
   ].join("\n");
   return {
