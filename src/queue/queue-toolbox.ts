@@ -138,6 +138,7 @@ export class QueueToolbox extends Toolbox {
         timeoutMs,
         idempotent: activity.annotations.idempotent === true,
         callId: prepared.id,
+        ...(await traceCarrier()),
       },
       label: `${tool.name}.${activity.name}`,
       signal: options.signal,
@@ -166,4 +167,15 @@ export class QueueToolbox extends Toolbox {
   close(): Promise<void> {
     return this.#client.close();
   }
+}
+
+/** The active trace context for the job (the caller's `execute_tool` span), when the caller traces. */
+async function traceCarrier(): Promise<{ trace?: Record<string, string> }> {
+  if (!tracingRegistered()) return {};
+  const { otelApi } = await import("../observe/otel.js");
+  const otel = otelApi();
+  if (otel === undefined) return {};
+  const carrier: Record<string, string> = {};
+  otel.propagation.inject(otel.context.active(), carrier);
+  return Object.keys(carrier).length === 0 ? {} : { trace: carrier };
 }

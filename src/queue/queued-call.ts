@@ -18,6 +18,11 @@ export interface QueuedCall {
   readonly idempotent: boolean;
   /** The model's call id, for whoever reads the job in Redis. */
   readonly callId: string;
+  /**
+   * The caller's trace context (`traceparent`, `tracestate`, as its OpenTelemetry propagator writes
+   * them), so the worker's span joins the caller's trace; absent when the caller does not trace.
+   */
+  readonly trace?: Readonly<Record<string, string>>;
 }
 
 /** @internal What a job returns: the artifact as JSON, and the repairs the run made. */
@@ -35,6 +40,7 @@ export function readQueuedCall(data: unknown): QueuedCall | string {
     return "its time limit is not a number of milliseconds or null";
   }
   if (typeof idempotent !== "boolean") return "it does not say whether it is idempotent";
+  const trace = stringEntries(data.trace);
   return {
     tool,
     activity,
@@ -42,7 +48,17 @@ export function readQueuedCall(data: unknown): QueuedCall | string {
     timeoutMs,
     idempotent,
     callId: typeof callId === "string" ? callId : "",
+    ...(trace === undefined ? {} : { trace }),
   };
+}
+
+/** A carrier of string entries, or `undefined` for anything else (a trace context is only ever that). */
+function stringEntries(value: unknown): Record<string, string> | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }
 
 /**

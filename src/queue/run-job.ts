@@ -6,6 +6,7 @@ import { runValidatedActivity } from "../tool/run-activity.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import type { CancelListener } from "./cancel-requests.js";
+import { traceJob } from "./job-span.js";
 import { ProgressRelay } from "./progress-relay.js";
 import { type QueuedResult, readQueuedCall } from "./queued-call.js";
 
@@ -70,11 +71,20 @@ export async function runJob(
   try {
     const signal =
       lockLost === undefined ? cancel.signal : AbortSignal.any([cancel.signal, lockLost]);
-    const outcome = await runValidatedActivity(tool, call.activity, call.input, {
-      signal,
-      timeoutMs: call.timeoutMs,
-      onProgress: relay.report,
-    });
+    const outcome = await traceJob(
+      {
+        call,
+        nativeName: runner.toolbox.nativeName(tool, call.activity),
+        queue: job.queueName,
+        jobId: String(job.id),
+      },
+      () =>
+        runValidatedActivity(tool, call.activity, call.input, {
+          signal,
+          timeoutMs: call.timeoutMs,
+          onProgress: relay.report,
+        }),
+    );
     await relay.flush();
     const artifact = await bounded(runner, tool.name, call.activity, outcome.artifact);
     return { artifact: artifact.toJSON(), repairs: outcome.repairs };
