@@ -15,6 +15,11 @@ import "./node-check.js";
 import "./polyfill.js";
 
 export {
+  type InterruptOnOptions,
+  toolwrightApproval,
+  toolwrightInterruptOn,
+} from "./adapters/langchain/interrupt-on.js";
+export {
   type RepairToolCallsOptions,
   repairToolCalls,
   toolwrightMiddleware,
