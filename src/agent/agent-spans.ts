@@ -1,7 +1,7 @@
 import type * as OtelApi from "@opentelemetry/api";
 import type { Attributes, Context, Span } from "@opentelemetry/api";
 import type { PromptDriver, PromptRequest, PromptResponse, Usage } from "../drivers/spec.js";
-import { markFailed, otelApi, toolwrightTracer } from "../observe/otel.js";
+import { markError, markFailed, otelApi, toolwrightTracer } from "../observe/otel.js";
 import { tracingRegistered } from "../observe/tool-call-channels.js";
 import type { AgentEvent, AgentRunResult } from "./agent-types.js";
 
@@ -125,10 +125,7 @@ function describeRun(otel: typeof OtelApi, span: Span, result: AgentRunResult): 
   span.setAttribute("toolwright.agent.status", result.status);
   span.setAttribute("toolwright.agent.steps", result.steps);
   span.setAttribute("toolwright.agent.tool_calls", result.toolCalls.length);
-  if (result.status === "max-steps") {
-    span.setAttribute("error.type", "max_steps");
-    span.setStatus({ code: otel.SpanStatusCode.ERROR, message: "max_steps" });
-  }
+  if (result.status === "max-steps") markError(otel, span, "max_steps");
 }
 
 function setUsage(span: Span, usage: Usage): void {

@@ -5,9 +5,7 @@ import {
   bearerMatches,
   defaultAllowedHosts,
   defaultAllowedOrigins,
-  hostAllowed,
-  originAllowed,
-  repeatedHeader,
+  headerProblem,
 } from "../mcp/http-guards.js";
 import { readBody } from "../mcp/read-body.js";
 import type { TaskMemory } from "../memory/task-memory.js";
@@ -86,16 +84,8 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
   let allowedOrigins: readonly string[] = [];
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const repeated = repeatedHeader(request.rawHeaders);
-    if (repeated !== undefined) {
-      return sendError(response, 400, `Bad Request: more than one ${repeated} header`);
-    }
-    if (!hostAllowed(request.headers.host, allowedHosts)) {
-      return sendError(response, 403, `Invalid Host header: ${request.headers.host ?? "(none)"}`);
-    }
-    if (!originAllowed(request.headers.origin, allowedOrigins)) {
-      return sendError(response, 403, `Invalid Origin header: ${request.headers.origin}`);
-    }
+    const problem = headerProblem(request, allowedHosts, allowedOrigins);
+    if (problem !== undefined) return sendError(response, problem.status, problem.message);
     const url = new URL(request.url ?? "/", "http://localhost");
     const method = request.method ?? "GET";
     if (url.pathname.startsWith("/api/")) {

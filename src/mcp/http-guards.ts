@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 
 /** @internal Host names every local client uses for a loopback server. */
@@ -110,4 +111,27 @@ function digest(text: string): Buffer {
 
 function bracketed(host: string): string {
   return host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+}
+
+/**
+ * @internal The refusal for a request whose headers fail the checks every toolwright HTTP server makes
+ * first (a repeated header, a Host or an Origin not allowed), or `undefined` when they pass: the same
+ * statuses and words from `serve --http` and `inspect`.
+ */
+export function headerProblem(
+  request: Pick<IncomingMessage, "rawHeaders" | "headers">,
+  allowedHosts: readonly string[],
+  allowedOrigins: readonly string[],
+): { readonly status: 400 | 403; readonly message: string } | undefined {
+  const repeated = repeatedHeader(request.rawHeaders);
+  if (repeated !== undefined) {
+    return { status: 400, message: `Bad Request: more than one ${repeated} header` };
+  }
+  if (!hostAllowed(request.headers.host, allowedHosts)) {
+    return { status: 403, message: `Invalid Host header: ${request.headers.host ?? "(none)"}` };
+  }
+  if (!originAllowed(request.headers.origin, allowedOrigins)) {
+    return { status: 403, message: `Invalid Origin header: ${request.headers.origin}` };
+  }
+  return undefined;
 }

@@ -6,9 +6,7 @@ import {
   bearerMatches,
   defaultAllowedHosts,
   defaultAllowedOrigins,
-  hostAllowed,
-  originAllowed,
-  repeatedHeader,
+  headerProblem,
 } from "./http-guards.js";
 import { type McpRoutes, type ParsedBody, rejectRequest as reject } from "./mcp-routes.js";
 import type { McpServerInfo } from "./mcp-server.js";
@@ -105,16 +103,8 @@ export async function serveHttp(
   ) => {
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     if (path !== mcpPath) return reject(response, 404, `Not found: MCP is served at ${mcpPath}`);
-    const repeated = repeatedHeader(request.rawHeaders);
-    if (repeated !== undefined) {
-      return reject(response, 400, `Bad Request: more than one ${repeated} header`);
-    }
-    if (!hostAllowed(request.headers.host, allowedHosts)) {
-      return reject(response, 403, `Invalid Host header: ${request.headers.host ?? "(none)"}`);
-    }
-    if (!originAllowed(request.headers.origin, allowedOrigins)) {
-      return reject(response, 403, `Invalid Origin header: ${request.headers.origin}`);
-    }
+    const problem = headerProblem(request, allowedHosts, allowedOrigins);
+    if (problem !== undefined) return reject(response, problem.status, problem.message);
     if (
       settings.token !== undefined &&
       !bearerMatches(request.headers.authorization, settings.token)

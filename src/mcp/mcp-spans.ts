@@ -1,6 +1,6 @@
 import type * as OtelApi from "@opentelemetry/api";
-import type { Attributes, Context, Span } from "@opentelemetry/api";
-import { markFailed, otelApi, toolwrightTracer } from "../observe/otel.js";
+import type { Attributes, Span } from "@opentelemetry/api";
+import { markError, otelApi, runInSpan, toolwrightTracer } from "../observe/otel.js";
 import { tracingRegistered } from "../observe/tool-call-channels.js";
 
 // MCP has no trace context of its own; the OpenTelemetry MCP conventions carry it in each request's
@@ -34,7 +34,7 @@ export async function traceMcpClientCall<T extends object>(
   const inside = otel.trace.setSpan(otel.context.active(), span);
   const meta: Record<string, string> = {};
   otel.propagation.inject(inside, meta);
-  return runInSpan(otel, span, inside, () => work(meta));
+  return runInSpan(otel, span, inside, () => work(meta), settleMcpResult(otel, span));
 }
 
 /**
@@ -55,29 +55,14 @@ export async function traceMcpServerCall<T extends object>(
     { kind: otel.SpanKind.SERVER, attributes: callAttributes(info) },
     parent,
   );
-  return runInSpan(otel, span, otel.trace.setSpan(parent, span), work);
+  return runInSpan(otel, span, otel.trace.setSpan(parent, span), work, settleMcpResult(otel, span));
 }
 
-/** Runs `work` with the span active, and ends it: an MCP error result or a rejection is an error. */
-async function runInSpan<T extends object>(
-  otel: typeof OtelApi,
-  span: Span,
-  inside: Context,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    const result = await otel.context.with(inside, work);
-    if ((result as { isError?: unknown }).isError === true) {
-      span.setAttribute("error.type", "tool_error");
-      span.setStatus({ code: otel.SpanStatusCode.ERROR, message: "tool_error" });
-    }
-    return result;
-  } catch (error) {
-    markFailed(otel, span, error);
-    throw error;
-  } finally {
-    span.end();
-  }
+/** An MCP result with `isError` is a tool error on the span. */
+function settleMcpResult(otel: typeof OtelApi, span: Span) {
+  return (result: object) => {
+    if ((result as { isError?: unknown }).isError === true) markError(otel, span, "tool_error");
+  };
 }
 
 function callAttributes(info: McpCallInfo): Attributes {

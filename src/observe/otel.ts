@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type * as OtelApi from "@opentelemetry/api";
-import type { Span } from "@opentelemetry/api";
+import type { Context, Span } from "@opentelemetry/api";
 import { packageVersion } from "../internal/package-version.js";
 
 // OpenTelemetry is an optional peer, reached only once an application registered an SDK (see
@@ -49,9 +49,42 @@ export function errorType(error: unknown): string {
   return "_OTHER";
 }
 
-/** @internal Marks a span failed by a rejection: the exception as an event, `error.type`, error status. */
+/** @internal Marks a span as an error: `error.type` and the error status (its message: the type, unless given). */
+export function markError(
+  otel: typeof OtelApi,
+  span: Span,
+  type: string,
+  message: string = type,
+): void {
+  span.setAttribute("error.type", type);
+  span.setStatus({ code: otel.SpanStatusCode.ERROR, message });
+}
+
+/** @internal Marks a span failed by a rejection: the exception as an event, then {@link markError}. */
 export function markFailed(otel: typeof OtelApi, span: Span, error: unknown): void {
   span.recordException(error instanceof Error ? error : String(error));
-  span.setAttribute("error.type", errorType(error));
-  span.setStatus({ code: otel.SpanStatusCode.ERROR, message: errorType(error) });
+  markError(otel, span, errorType(error));
+}
+
+/**
+ * @internal Runs `work` inside `context` (the span active), lets `settle` describe its result on the
+ * span (an error result is no rejection), marks a rejection failed, and always ends the span.
+ */
+export async function runInSpan<T>(
+  otel: typeof OtelApi,
+  span: Span,
+  context: Context,
+  work: () => Promise<T>,
+  settle: (result: T) => void,
+): Promise<T> {
+  try {
+    const result = await otel.context.with(context, work);
+    settle(result);
+    return result;
+  } catch (error) {
+    markFailed(otel, span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
 }

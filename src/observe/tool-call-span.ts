@@ -1,6 +1,12 @@
 import type { Attributes, Span } from "@opentelemetry/api";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
-import { captureContentByDefault, markFailed, otelApi, toolwrightTracer } from "./otel.js";
+import {
+  captureContentByDefault,
+  markError,
+  otelApi,
+  runInSpan,
+  toolwrightTracer,
+} from "./otel.js";
 
 /**
  * What a toolbox records on its spans beyond the defaults: the call's arguments and its result may
@@ -57,30 +63,19 @@ export function traceToolCall(
   if (recordInputs && call.arguments !== undefined) {
     attributes["gen_ai.tool.call.arguments"] = argumentText(call.arguments);
   }
-  return toolwrightTracer(otel).startActiveSpan(
-    `execute_tool ${name}`,
-    { kind: otel.SpanKind.INTERNAL, attributes },
-    async (span) => {
-      try {
-        const result = await setup.run();
-        describeResult(span, result, setup.describe(result), recordOutputs);
-        if (result.artifact.type === "ErrorArtifact") {
-          const code = result.artifact.code ?? "tool_error";
-          span.setAttribute("error.type", code);
-          span.setStatus({
-            code: otel.SpanStatusCode.ERROR,
-            message: recordOutputs ? result.artifact.toText() : code,
-          });
-        }
-        return result;
-      } catch (error) {
-        markFailed(otel, span, error);
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
-  );
+  const span = toolwrightTracer(otel).startSpan(`execute_tool ${name}`, {
+    kind: otel.SpanKind.INTERNAL,
+    attributes,
+  });
+  const inside = otel.trace.setSpan(otel.context.active(), span);
+  return runInSpan(otel, span, inside, setup.run, (result) => {
+    describeResult(span, result, setup.describe(result), recordOutputs);
+    const artifact = result.artifact;
+    if (artifact.type === "ErrorArtifact") {
+      const code = artifact.code ?? "tool_error";
+      markError(otel, span, code, recordOutputs ? artifact.toText() : code);
+    }
+  });
 }
 
 function describeResult(

@@ -22,7 +22,7 @@ export async function traceJob<Outcome extends { readonly artifact: Artifact }>(
   run: () => Promise<Outcome>,
 ): Promise<Outcome> {
   if (!tracingRegistered()) return run();
-  const { markFailed, otelApi, toolwrightTracer } = await import("../observe/otel.js");
+  const { markError, otelApi, runInSpan, toolwrightTracer } = await import("../observe/otel.js");
   const otel = otelApi();
   if (otel === undefined) return run();
   const parent = otel.propagation.extract(otel.context.active(), info.call.trace ?? {});
@@ -44,20 +44,8 @@ export async function traceJob<Outcome extends { readonly artifact: Artifact }>(
     },
     parent,
   );
-  try {
-    const outcome = await otel.context.with(otel.trace.setSpan(parent, span), run);
-    const artifact = outcome.artifact;
+  return runInSpan(otel, span, otel.trace.setSpan(parent, span), run, ({ artifact }) => {
     span.setAttribute("toolwright.artifact.type", artifact.type);
-    if (artifact.type === "ErrorArtifact") {
-      const code = artifact.code ?? "tool_error";
-      span.setAttribute("error.type", code);
-      span.setStatus({ code: otel.SpanStatusCode.ERROR, message: code });
-    }
-    return outcome;
-  } catch (error) {
-    markFailed(otel, span, error);
-    throw error;
-  } finally {
-    span.end();
-  }
+    if (artifact.type === "ErrorArtifact") markError(otel, span, artifact.code ?? "tool_error");
+  });
 }

@@ -1,3 +1,4 @@
+import { aptAsRoot, aptInstall } from "./apt-install.js";
 import type { Machine } from "./redis-server.js";
 
 /** Where Debian's `chromium` package puts the browser the inspector's page tests drive. */
@@ -36,36 +37,15 @@ export async function ensureChromium(
   exists: (path: string) => Promise<boolean>,
 ): Promise<ChromiumPrerequisite> {
   if (await exists(chromiumPath)) return { kind: "found", binary: chromiumPath };
-  const release = (await machine.osRelease()) ?? "";
-  if (!/^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(release)) {
-    throw new ChromiumPrerequisiteError(missing("this is not Debian or Ubuntu"));
-  }
-  if ((await machine.findBinary("apt-get")) === undefined) {
-    throw new ChromiumPrerequisiteError(missing("apt-get was not found"));
-  }
-  const sudo = machine.isRoot()
-    ? []
-    : (await machine.findBinary("sudo")) !== undefined &&
-        (await machine.run(["sudo", "-n", "true"])).ok
-      ? ["sudo", "-n"]
-      : undefined;
-  if (sudo === undefined) {
-    throw new ChromiumPrerequisiteError(missing("installing it needs root or passwordless sudo"));
-  }
-  const apt = [...sudo, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "-q"];
-  const install = [...apt, "-o", "DPkg::Lock::Timeout=120", "install", "-y", "chromium"];
-  let outcome = await machine.run(install);
-  let output = outcome.output;
-  if (!outcome.ok) {
-    // Package lists are often missing or stale on a fresh machine: refresh them once and retry.
-    output += (await machine.run([...apt, "update"])).output;
-    outcome = await machine.run(install);
-    output += outcome.output;
-  }
+  const asRoot = await aptAsRoot(
+    machine,
+    (reason) => new ChromiumPrerequisiteError(missing(reason)),
+  );
+  const outcome = await aptInstall(machine, asRoot, "chromium");
   if (!outcome.ok || !(await exists(chromiumPath))) {
     throw new ChromiumPrerequisiteError(
       missing("`apt-get install -y chromium` did not install it (its output is above)"),
-      output,
+      outcome.output,
     );
   }
   return { kind: "installed", binary: chromiumPath };

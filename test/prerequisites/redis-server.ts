@@ -1,6 +1,7 @@
 import { execFile, spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { findBinary, redisHelp } from "../fixtures/redis-server.js";
+import { aptAsRoot, aptInstall } from "./apt-install.js";
 
 /** What the Redis prerequisite needs from the machine; the unit test passes a fake one. */
 export interface Machine {
@@ -42,14 +43,6 @@ const policyRcD = "/usr/sbin/policy-rc.d";
 // free port, so a policy-rc.d answering 101 ("action forbidden") keeps the service from starting.
 // Only one we created is removed again: an existing one (Docker images ship one) is left alone.
 const createPolicy = `[ ! -e ${policyRcD} ] && printf '#!/bin/sh\\nexit 101\\n' > ${policyRcD} && chmod 755 ${policyRcD}`;
-const apt = [
-  "env",
-  "DEBIAN_FRONTEND=noninteractive",
-  "apt-get",
-  "-q",
-  "-o",
-  "DPkg::Lock::Timeout=120",
-];
 
 /**
  * Makes sure the Redis tests will have a server: TOOLWRIGHT_REDIS_URL, else a `redis-server` binary,
@@ -62,24 +55,10 @@ export async function ensureRedisServer(machine: Machine): Promise<RedisPrerequi
   const found = await machine.findBinary("redis-server");
   if (found !== undefined) return { kind: "found", binary: found };
 
-  if (!isDebianLike(await machine.osRelease())) {
-    throw new RedisPrerequisiteError(missingRedisMessage("this is not Debian or Ubuntu"));
-  }
-  if ((await machine.findBinary("apt-get")) === undefined) {
-    throw new RedisPrerequisiteError(missingRedisMessage("apt-get was not found"));
-  }
-  let asRoot: string[];
-  if (machine.isRoot()) asRoot = [];
-  else if (
-    (await machine.findBinary("sudo")) !== undefined &&
-    (await machine.run(["sudo", "-n", "true"])).ok
-  ) {
-    asRoot = ["sudo", "-n"];
-  } else {
-    throw new RedisPrerequisiteError(
-      missingRedisMessage("installing it needs root or passwordless sudo"),
-    );
-  }
+  const asRoot = await aptAsRoot(
+    machine,
+    (reason) => new RedisPrerequisiteError(missingRedisMessage(reason)),
+  );
 
   const createdPolicy = (await machine.run([...asRoot, "sh", "-c", createPolicy])).ok;
   // A policy-rc.d left behind by Ctrl-C would silently keep every later service from starting.
@@ -87,13 +66,7 @@ export async function ensureRedisServer(machine: Machine): Promise<RedisPrerequi
   const forget = createdPolicy ? machine.whenInterrupted(removePolicy) : () => {};
   let install: { ok: boolean; output: string };
   try {
-    install = await machine.run([...asRoot, ...apt, "install", "-y", "redis-server"]);
-    if (!install.ok) {
-      // A fresh machine often has no package lists yet, or stale ones.
-      const update = await machine.run([...asRoot, ...apt, "update"]);
-      const retry = await machine.run([...asRoot, ...apt, "install", "-y", "redis-server"]);
-      install = { ok: retry.ok, output: `${install.output}${update.output}${retry.output}` };
-    }
+    install = await aptInstall(machine, asRoot, "redis-server");
   } finally {
     forget();
     if (createdPolicy) await machine.run(removePolicy);
@@ -106,15 +79,6 @@ export async function ensureRedisServer(machine: Machine): Promise<RedisPrerequi
     );
   }
   return { kind: "installed", binary };
-}
-
-function isDebianLike(osRelease: string | undefined): boolean {
-  if (osRelease === undefined) return false;
-  const ids = osRelease
-    .split("\n")
-    .filter((line) => /^(ID|ID_LIKE)=/.test(line))
-    .flatMap((line) => line.replace(/^\w+=/, "").replace(/"/g, "").split(/\s+/));
-  return ids.includes("debian") || ids.includes("ubuntu");
 }
 
 /** This machine. */

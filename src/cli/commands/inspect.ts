@@ -6,6 +6,7 @@ import { CliError } from "../cli-error.js";
 import { LazySqliteStore } from "../lazy-sqlite-store.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, plural, progress, warn } from "../output.js";
+import { serveUntilSignal } from "../serve-until-signal.js";
 
 /** @internal Options of `toolwright inspect`. */
 export interface InspectOptions {
@@ -75,12 +76,7 @@ export async function inspectCommand(
       warn(output, "  (token generated for this run; choose one with --token or TOOLWRIGHT_TOKEN)");
     }
     await maybeOpen(inspector.url, options, output);
-    const stop = () => void inspector.close();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    await inspector.closed;
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
+    await serveUntilSignal(inspector);
     progress(output, "inspector stopped");
     return 0;
   } finally {

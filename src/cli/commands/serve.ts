@@ -6,6 +6,7 @@ import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, warn } from "../output.js";
+import { serveUntilSignal } from "../serve-until-signal.js";
 
 /** @internal Options of `toolwright serve`. */
 export interface ServeOptions {
@@ -92,12 +93,7 @@ export async function serveCommand(
       warn(output, `  clients must send: Authorization: Bearer ${token}`);
       warn(output, "  (token generated for this run; choose one with --token or TOOLWRIGHT_TOKEN)");
     }
-    const stop = () => void server.close();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    await server.closed;
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
+    await serveUntilSignal(server);
     progress(output, "server stopped");
     return 0;
   } finally {

@@ -109,40 +109,32 @@ export class WritableSqlTool extends Tool {
   }
 }
 
-function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
-}
+/** The options that go to the query runner; the rest are the base tool's. */
+const runnerKeys = [
+  "database",
+  "maxRows",
+  "queryTimeoutMs",
+  "maxMemoryMb",
+  "describeSchema",
+  "poolSize",
+  "maxQueue",
+  "queueWaitMs",
+  "tableName",
+  "tableDescription",
+] as const satisfies readonly (keyof SqlToolOptions)[];
+
+type RunnerOptions = Pick<SqlToolOptions, (typeof runnerKeys)[number]>;
 
 /** Splits a SQL tool's options into the base tool's and the query runner's (unset ones left out). */
-function splitSqlOptions(options: SqlToolOptions) {
-  const {
-    database,
-    maxRows,
-    queryTimeoutMs,
-    maxMemoryMb,
-    describeSchema,
-    poolSize,
-    maxQueue,
-    queueWaitMs,
-    tableName,
-    tableDescription,
-    ...base
-  } = options;
-  const runner = {
-    database,
-    ...defined({
-      maxRows,
-      queryTimeoutMs,
-      maxMemoryMb,
-      describeSchema,
-      poolSize,
-      maxQueue,
-      queueWaitMs,
-      tableName,
-      tableDescription,
-    }),
-  };
-  return { base, runner };
+function splitSqlOptions(options: SqlToolOptions): {
+  base: Omit<SqlToolOptions, keyof RunnerOptions>;
+  runner: RunnerOptions;
+} {
+  const base: Record<string, unknown> = { ...options };
+  const runner: Record<string, unknown> = {};
+  for (const key of runnerKeys) {
+    if (options[key] !== undefined) runner[key] = options[key];
+    delete base[key];
+  }
+  return { base, runner: runner as RunnerOptions };
 }
