@@ -69,15 +69,38 @@ export function zodToJsonSchema(schema: $ZodType): JsonSchemaObject {
   return rest;
 }
 
+/**
+ * @internal When zod's compiler takes over from its runtime parser: after `after` validations of one
+ * schema. `compiled` counts the schemas compiled so far; tests read it and lower `after`.
+ */
+export const zodCompileTier = { after: 1000, compiled: 0 };
+
 /** @internal Validation through zod itself, synchronous unless the schema has async refinements. */
 export function zodValidator(
   schema: $ZodType,
 ): (value: unknown) => ValidationResult | Promise<ValidationResult> {
-  const parser = schema as unknown as ZodParser;
+  let parser = schema as unknown as ZodParser;
+  let compiled = false;
+  let runs = 0;
   let isAsync = false;
   return (value) => {
     if (!isAsync) {
+      if (!compiled && ++runs === zodCompileTier.after) {
+        const clone = compileZodSchema(schema);
+        if (clone !== undefined) {
+          parser = clone as unknown as ZodParser;
+          compiled = true;
+        }
+      }
       try {
+        if (compiled) {
+          // The compiled parser answers a valid input; it hands the rest to the runtime parser itself,
+          // with the context, so one call gives the issues with the values they refused.
+          const result = parser.safeParse(value, { reportInput: true });
+          return result.success
+            ? { ok: true, value: result.data }
+            : { ok: false, issues: zodIssues(result.error.issues) };
+        }
         // Without a context first: zod copies any context it is given, on every parse. Only a failing
         // input is parsed again, to have each issue carry the value it refused.
         const result = parser.safeParse(value);
@@ -99,6 +122,29 @@ export function zodValidator(
           : { ok: false, issues: zodIssues(result.error.issues) },
       );
   };
+}
+
+// zod ≥ 4.6 compiles a schema ahead of time (`compile()`): a generated parser runs first and hands any
+// input it rejects to zod's own runtime parser, so results and error messages stay zod's. On a valid
+// input it is several times faster than the runtime parser, but compiling costs a millisecond or two,
+// as much as a thousand runtime parses: so only a schema that has validated many calls (a busy server's
+// tool, not a one-shot script's) is compiled, the way a JIT tiers hot code.
+function compileZodSchema(schema: $ZodType): $ZodType | undefined {
+  const core = zodCore();
+  if (typeof core.compile !== "function" || core.globalConfig.jitless === true) return undefined;
+  // The compiler reads a schema's internals: the schema's zod and the one loaded here must be one
+  // release. (A user's own copy of another version keeps its runtime parser.)
+  const own = core.version;
+  const theirs = schema._zod.version;
+  if (own.major !== theirs.major || own.minor !== theirs.minor || own.patch !== theirs.patch) {
+    return undefined;
+  }
+  // `compile` never throws: a schema it cannot model (recursive, async checks, no `new Function`)
+  // comes back as it is.
+  const clone = core.compile(schema);
+  if (clone === schema) return undefined;
+  zodCompileTier.compiled++;
+  return clone;
 }
 
 // zod's `$ZodAsyncError` class belongs to the user's copy of zod, which the core does not import; its
