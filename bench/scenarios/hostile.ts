@@ -146,7 +146,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const worst = Math.max(...rows.map((row) => row.maxMs));
   const coldest = Math.max(...rows.map((row) => row.coldMs));
   const section = [
-    "## Hostile input",
+    "## 7. Hostile input",
     "",
     `The longest one call holds the event loop at the default input limits (${(defaultInputLimits.maxArgumentBytes / 1024 / 1024).toFixed(0)} MiB of arguments, ${defaultInputLimits.maxDepth} levels, ${defaultInputLimits.maxKeys.toLocaleString("en-US")} keys and items, JSON repair up to ${defaultInputLimits.maxRepairLength.toLocaleString("en-US")} characters): the largest arguments each limit lets through, valid, malformed and full of unknown keys, through \`toolbox.execute\` on the 6-field calendar tool. Every such call is synchronous end to end, so its wall time is the time the loop was held. One untimed first call per case (its time is the "first call" column: the process compiles that case's code paths then), then ${repetitions} timed runs; the floor is \`JSON.parse\` + a precompiled ajv validator on the same text (it drops nothing and repairs nothing). Budget: ${budgetMs} ms per call.`,
     "",

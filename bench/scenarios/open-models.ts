@@ -217,7 +217,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const wrongTotal = (library: string) =>
     kinds.reduce((sum, kind) => sum + (counts.get(key(library, kind.kind))?.wrong ?? 0), 0);
   const section = [
-    "## Open-model call shapes",
+    "## 9. Open-model call shapes",
     "",
     `The accepted BFCL answers of the repair scenario (${workloads.length} calls) rewritten into the shapes open models send, through every library's own call path (as in the repair scenario). Per cell: **ok / wrong / refused** — ok: the tool body got exactly the intended input (for a refuse-kind: the call was refused); wrong: the body ran on anything else; refused: a recoverable call was not run. Mastra: \`createTool\` tools fed through its agent stream's argument reading (\`convertFullStreamChunkToMastra\`) and its \`execute\`'s input validation.`,
     "",

@@ -199,7 +199,7 @@ function report(results: readonly RunResult[], soakRounds: number): ScenarioResu
   const errors = results.reduce((sum, result) => sum + result.errors, 0);
   const worstRatio = Math.max(...results.map((result) => result.soaked.rssMb / result.warm.rssMb));
   const section = [
-    "## 7. Serve load",
+    "## 8. Serve load",
     "",
     `\`serveMcp\` over Streamable HTTP on 127.0.0.1 with a bearer token and one cheap in-process tool; the server runs in its own child process, so the RSS is the server's alone. Each round, ${clients} concurrent clients (the MCP SDK's \`Client\` and \`StreamableHTTPClientTransport\`, in the bench process, competing for the same cores) each open a session, make ${callsPerClient} \`tools/call\` one after another and leave: every other client ends its session (DELETE), the rest just disconnect, so their sessions stay until they idle out (30 minutes). One warm-up round, then ${soakRounds} soak rounds; latency is per call over the soak, client side; RSS and the JS heap are read after two full GCs. Other work on the machine moves the latencies from run to run; the memory figures hold.`,
     "",
