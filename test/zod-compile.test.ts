@@ -102,8 +102,10 @@ const inputs: Record<string, unknown[]> = {
 
 describe("zod's compiler for schemas that validate many calls", () => {
   const after = zodCompileTier.after;
+  const load = zodCompileTier.load;
   afterEach(() => {
     zodCompileTier.after = after;
+    zodCompileTier.load = load;
     z.config({ jitless: false });
   });
 
@@ -155,6 +157,23 @@ describe("zod's compiler for schemas that validate many calls", () => {
     const validate = zodValidator(schema);
     assert.deepEqual(validate({ a: "x" }), { ok: true, value: { a: "x" } });
     assert.equal((await validate({ a: 1 })).ok, false);
+    assert.equal(zodCompileTier.compiled, before);
+  });
+
+  it("keeps the runtime parser when zod's core cannot be loaded (a bundle without zod's files)", async () => {
+    zodCompileTier.load = () => {
+      throw new Error("Cannot find module 'zod/v4/core'");
+    };
+    zodCompileTier.after = 1;
+    const before = zodCompileTier.compiled;
+    const validate = zodValidator(schemas.refined as $ZodType);
+    for (let call = 0; call < 3; call++) {
+      assert.deepEqual(await validate({ low: 1, high: 2 }), {
+        ok: true,
+        value: { low: 1, high: 2 },
+      });
+    }
+    assert.equal((await validate({ low: 3, high: 2 })).ok, false);
     assert.equal(zodCompileTier.compiled, before);
   });
 

@@ -71,9 +71,10 @@ export function zodToJsonSchema(schema: $ZodType): JsonSchemaObject {
 
 /**
  * @internal When zod's compiler takes over from its runtime parser: after `after` validations of one
- * schema. `compiled` counts the schemas compiled so far; tests read it and lower `after`.
+ * schema. `compiled` counts the schemas compiled so far; `load` loads zod's core. Tests read the
+ * count, lower `after` and replace `load`.
  */
-export const zodCompileTier = { after: 1000, compiled: 0 };
+export const zodCompileTier = { after: 1000, compiled: 0, load: zodCore };
 
 /** @internal Validation through zod itself, synchronous unless the schema has async refinements. */
 export function zodValidator(
@@ -130,7 +131,13 @@ export function zodValidator(
 // as much as a thousand runtime parses: so only a schema that has validated many calls (a busy server's
 // tool, not a one-shot script's) is compiled, the way a JIT tiers hot code.
 function compileZodSchema(schema: $ZodType): $ZodType | undefined {
-  const core = zodCore();
+  let core: ReturnType<typeof zodCore>;
+  try {
+    core = zodCompileTier.load();
+  } catch {
+    // A bundle that left zod's files behind (docs/entry-points.md): the runtime parser serves on.
+    return undefined;
+  }
   if (typeof core.compile !== "function" || core.globalConfig.jitless === true) return undefined;
   // The compiler reads a schema's internals: the schema's zod and the one loaded here must be one
   // release. (A user's own copy of another version keeps its runtime parser.)
