@@ -7,6 +7,7 @@ import { ErrorCode, McpError, type Tool as McpToolSpec } from "@modelcontextprot
 import { McpConfigError } from "../errors/mcp-config-error.js";
 import { McpConnectionError } from "../errors/mcp-connection-error.js";
 import { packageVersion } from "../internal/package-version.js";
+import { callScopedFetch } from "./call-scoped-fetch.js";
 
 /**
  * An MCP server started as a child process, spoken to over its stdin and stdout.
@@ -211,6 +212,8 @@ function httpTransport(target: McpHttpTarget) {
   const headers = target.headers === undefined ? undefined : { ...target.headers };
   const transport = new StreamableHTTPClientTransport(url, {
     ...(headers === undefined ? {} : { requestInit: { headers } }),
+    // A cancelled call's POST closes too: the only cancellation a stateless server can see.
+    fetch: callScopedFetch(),
     // A server that went away is reported, not retried for minutes.
     reconnectionOptions: {
       maxRetries: 0,

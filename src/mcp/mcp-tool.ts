@@ -5,6 +5,7 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import { inCallScope } from "./call-scoped-fetch.js";
 import { fromCallToolResult, type McpCallResult } from "./from-mcp-result.js";
 import { recordServerTools } from "./mcp-activities.js";
 import type { McpConnection, McpServerTarget } from "./mcp-connection.js";
@@ -193,19 +194,21 @@ async function callServerTool(
     const result = await traceMcpClientCall(
       { toolName: serverName, sessionId: connection.client.transport?.sessionId },
       (meta) =>
-        connection.client.callTool(
-          {
-            name: serverName,
-            arguments: input as Record<string, unknown>,
-            ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
-          },
-          undefined,
-          {
-            signal: call.signal,
-            timeout: requestTimeoutMs,
-            onprogress,
-            resetTimeoutOnProgress: true,
-          },
+        inCallScope(call.signal, () =>
+          connection.client.callTool(
+            {
+              name: serverName,
+              arguments: input as Record<string, unknown>,
+              ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
+            },
+            undefined,
+            {
+              signal: call.signal,
+              timeout: requestTimeoutMs,
+              onprogress,
+              resetTimeoutOnProgress: true,
+            },
+          ),
         ),
     );
     return fromCallToolResult(result as McpCallResult);

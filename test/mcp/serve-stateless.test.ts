@@ -14,7 +14,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Redis } from "ioredis";
 import { main } from "../../src/cli/main.js";
 import { McpConfigError, Toolbox } from "../../src/index.js";
-import { type McpServerHandle, serveMcp } from "../../src/mcp.js";
+import { type McpServerHandle, McpTool, serveMcp } from "../../src/mcp.js";
 import { TaskMemory } from "../../src/memory.js";
 import { RedisArtifactStore } from "../../src/memory-redis.js";
 import { PagesTool } from "../fixtures/pages-tool.js";
@@ -292,6 +292,59 @@ describe("stateless serveMcp: progress, cancellation and the HTTP guards", () =>
     assert.notEqual(tool.aborted, undefined);
     await assert.rejects(send(String(server.url), { body: rpc("tools/list", {}) }), /ECONNREFUSED/);
     await caller.close();
+  });
+});
+
+describe("McpTool against stateless replicas: a cancelled call closes its own request", () => {
+  const tools = [new PagesTool(), new PagesTool()];
+  const replicas: McpServerHandle[] = [];
+  let proxy: RoundRobinProxy;
+  const aborted = () => tools.some((tool) => tool.aborted !== undefined);
+
+  before(async () => {
+    for (const tool of tools) {
+      replicas.push(
+        await serveMcp(new Toolbox([tool]), { transport: "http", sessions: "stateless", token }),
+      );
+    }
+    proxy = await roundRobinProxy(replicas.map((replica) => String(replica.url)));
+  });
+  after(async () => {
+    await proxy.close();
+    await Promise.all(replicas.map((replica) => replica.close()));
+  });
+
+  it("the caller's abort reaches the activity on the replica (the SDK sends only a notification)", async () => {
+    for (const tool of tools) tool.aborted = undefined;
+    const remote = await McpTool.connect({ url: String(proxy.url), headers: auth });
+    const caller = new Toolbox([remote]);
+    const controller = new AbortController();
+    const call = caller.execute(
+      { name: caller.nativeName(remote, "PagesTool_wait"), arguments: {} },
+      { signal: controller.signal, onProgress: () => controller.abort(new Error("user left")) },
+    );
+    await assert.rejects(call, /user left/);
+    await until(aborted, "the served activity's signal aborted");
+    // The connection serves on after the cancelled request.
+    const read = await caller.execute({
+      name: caller.nativeName(remote, "PagesTool_read"),
+      arguments: { pages: 2 },
+    });
+    assert.equal(read.artifact.toText(), "read 2");
+    await remote.close();
+  });
+
+  it("McpTool's request timeout reaches the activity on the replica too", async () => {
+    for (const tool of tools) tool.aborted = undefined;
+    const remote = await McpTool.connect(
+      { url: String(proxy.url), headers: auth },
+      { requestTimeoutMs: 300 },
+    );
+    const result = await remote.run("PagesTool_wait", {});
+    assert.equal(result.type, "ErrorArtifact");
+    assert.match(result.toText(), /did not answer "PagesTool_wait" in time/);
+    await until(aborted, "the served activity's signal aborted");
+    await remote.close();
   });
 });
 
