@@ -7,6 +7,7 @@ import { ToolboxError } from "../errors/toolbox-error.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import { type CancelKeys, cancelKeys, requestCancel } from "./cancel-requests.js";
+import { finishedJobs } from "./finished-jobs.js";
 import {
   type BullMQ,
   bullConnection,
@@ -258,10 +259,7 @@ export class QueueClient {
     });
     events.on("completed", ({ jobId, returnvalue }) => {
       const pending = this.#pending.get(jobId);
-      if (pending === undefined) return;
-      const result = readQueuedResult(returnvalue);
-      const what = "its worker's result could not be read";
-      pending.end(result ?? outcomeOf(queueFailed(pending.state, what)));
+      if (pending !== undefined) endCompleted(pending, returnvalue);
     });
     events.on("failed", ({ jobId, failedReason }) => {
       const pending = this.#pending.get(jobId);
@@ -283,6 +281,29 @@ export class QueueClient {
     return handle;
   }
 
+  /**
+   * Ends the calls whose jobs ended without their event reaching us (finished-jobs.ts), from the jobs'
+   * own hashes: one round trip per watch for the calls that have waited at least `every`.
+   */
+  async #endFinished(every: number): Promise<void> {
+    const waited = [...this.#pending.values()].filter(
+      (pending) => Date.now() - pending.since >= every,
+    );
+    if (waited.length === 0) return;
+    const { commands } = await this.#sharedNow();
+    const prefix = this.#settings.routes.prefix;
+    const found = await within(
+      finishedJobs(commands, prefix, waited).catch(() => undefined),
+      every,
+    );
+    for (const pending of waited) {
+      const job = found?.get(pending.jobId);
+      if (job === undefined) continue;
+      if (job.completed) endCompleted(pending, job.returnvalue);
+      else pending.end(outcomeOf(workerFailed(pending.state, job.failedReason)));
+    }
+  }
+
   /** Watches the worker pools while calls wait: a pool empty for too long ends its calls. */
   #startWatch(): void {
     if (this.#watch !== undefined) return;
@@ -301,6 +322,7 @@ export class QueueClient {
         this.#watch = undefined;
         return;
       }
+      await this.#endFinished(every);
       for (const name of queues) {
         // BullMQ names each worker's connection after its queue: CLIENT LIST finds them. A Redis
         // that does not answer shows no worker either.
@@ -338,6 +360,13 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Ends a call with its job's return value, or a failure when no worker of ours made that value. */
+function endCompleted(pending: Pending, returnvalue: unknown): void {
+  const result = readQueuedResult(returnvalue);
+  const what = "its worker's result could not be read";
+  pending.end(result ?? outcomeOf(queueFailed(pending.state, what)));
 }
 
 function outcomeOf(artifact: Artifact): QueuedOutcome {
