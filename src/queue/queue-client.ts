@@ -290,10 +290,11 @@ export class QueueClient {
       (pending) => Date.now() - pending.since >= every,
     );
     if (waited.length === 0) return;
-    const { commands } = await this.#sharedNow();
     const prefix = this.#settings.routes.prefix;
+    // Bounded and never failing, like the pool check: a Redis that does not answer finds nothing.
+    const read = this.#sharedNow().then(({ commands }) => finishedJobs(commands, prefix, waited));
     const found = await within(
-      finishedJobs(commands, prefix, waited).catch(() => undefined),
+      read.catch(() => undefined),
       every,
     );
     for (const pending of waited) {

@@ -135,7 +135,7 @@ function compileZodSchema(schema: $ZodType): $ZodType | undefined {
   try {
     core = zodCompileTier.load();
   } catch {
-    // A bundle that left zod's files behind (docs/entry-points.md): the runtime parser serves on.
+    // A bundle without zod's files beside it (docs/entry-points.md): the runtime parser serves on.
     return undefined;
   }
   if (typeof core.compile !== "function" || core.globalConfig.jitless === true) return undefined;
@@ -146,9 +146,14 @@ function compileZodSchema(schema: $ZodType): $ZodType | undefined {
   if (own.major !== theirs.major || own.minor !== theirs.minor || own.patch !== theirs.patch) {
     return undefined;
   }
-  // `compile` never throws: a schema it cannot model (recursive, async checks, no `new Function`)
-  // comes back as it is.
-  const clone = core.compile(schema);
+  // A schema zod cannot compile (recursive, async checks, no `new Function`) comes back as it is;
+  // `compile` is documented not to throw, and a failure here must not fail the call either.
+  let clone: $ZodType;
+  try {
+    clone = core.compile(schema);
+  } catch {
+    return undefined;
+  }
   if (clone === schema) return undefined;
   zodCompileTier.compiled++;
   return clone;
