@@ -86,7 +86,7 @@ export function zodValidator(
   let isAsync = false;
   return (value) => {
     if (!isAsync) {
-      if (!compiled && ++runs === zodCompileTier.after) {
+      if (++runs === zodCompileTier.after) {
         const clone = compileZodSchema(schema);
         if (clone !== undefined) {
           parser = clone as unknown as ZodParser;

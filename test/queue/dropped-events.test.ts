@@ -12,15 +12,7 @@ import { QueueToolbox, type QueueWorker, startWorker } from "../../src/queue.js"
 import { type RedisForTests, startRedis } from "../fixtures/redis-server.js";
 import { FleetTool } from "./fixtures/fleet-tools.js";
 import { type HoldingRedisProxy, holdingRedisProxy } from "./fixtures/holding-redis-proxy.js";
-
-/** Waits (without a deadline of its own: the runner's applies) until `check` holds. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let turn = 0; turn < 500; turn++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  assert.fail(`never happened: ${what}`);
-}
+import { waitFor } from "./fixtures/worker-fleet.js";
 
 describe("a queued call whose end never came through the event stream", () => {
   const queue = `dropped-${randomUUID().slice(0, 8)}`;
@@ -59,7 +51,9 @@ describe("a queued call whose end never came through the event stream", () => {
     assert.equal((await call(3)).artifact.toText(), "start xxx end");
     proxy.hold();
     const pending = call(12);
-    await until(async () => (await completed()) === 2, "the second job completed");
+    await waitFor("the second job to complete", async () =>
+      (await completed()) === 2 ? true : undefined,
+    );
     // Every event since the hold, `completed` among them, is gone before the reader asks again.
     await direct.xtrim(`bull:${queue}:events`, "MAXLEN", 0);
     proxy.release();

@@ -19,18 +19,8 @@ import {
   type FleetSettings,
   startWorkerProcess,
   type WorkerProcess,
+  waitFor,
 } from "./fixtures/worker-fleet.js";
-
-/** Polls until `read` returns something other than undefined/null, or fails naming `what`. */
-async function waitFor<T>(what: string, read: () => Promise<T | null | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined && value !== null) return value;
-    await sleep(25);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe("QueueToolbox with three worker processes", () => {
   let redis: RedisForTests;
