@@ -7,7 +7,7 @@ import { PromptRequestError } from "../../errors/prompt-request-error.js";
 import { anObject, wholeNumber } from "../../internal/option-rules.js";
 import type { JsonObject } from "../../schema/json.js";
 import { createPromptDriver } from "../shared/create-prompt-driver.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
 import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
 import { lazyClient } from "../shared/lazy-client.js";
 import { type Connect, sdkConnect } from "../shared/provider-call.js";
@@ -245,7 +245,7 @@ class MessageAssembler {
 
   complete(context: FailureContext): MessageLike {
     if (!this.#stopped) {
-      throw driverFailure(context, "provider_stream_error", "the stream ended before message_stop");
+      throw streamEndedEarly(context, "message_stop");
     }
     const content = this.#blocks
       .filter((block) => block !== undefined)

@@ -9,10 +9,10 @@ import type {
 import { anObject } from "../../internal/option-rules.js";
 import type { JsonObject } from "../../schema/json.js";
 import { createPromptDriver } from "../shared/create-prompt-driver.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
 import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
 import { lazyClient } from "../shared/lazy-client.js";
-import { sdkConnect } from "../shared/provider-call.js";
+import { type Connect, sdkConnect } from "../shared/provider-call.js";
 import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import type { DriverIdentity } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
@@ -58,7 +58,7 @@ export class GeminiPromptDriver extends ProviderPromptDriver {
   constructor(options: GeminiDriverOptions) {
     const driver = "GeminiPromptDriver";
     checkDriverOptions(driver, options, { httpOptions: anObject, client: anObject });
-    const connect = sdkConnect(geminiClient(driver, options), toGeminiError);
+    const connect = connectGemini(driver, options);
     const identity: DriverIdentity = { provider: "gemini", model: options.model };
     const calls = createPromptDriver({
       driver,
@@ -76,12 +76,13 @@ export class GeminiPromptDriver extends ProviderPromptDriver {
 }
 
 /**
- * The client the user gave, or one made on first use; the SDK retries only when asked, so
- * `maxRetries` (2 by default) becomes its retry attempts.
+ * Calls through the client the user gave, or one made on first use, their failures mapped by
+ * `toGeminiError`; the SDK retries only when asked, so `maxRetries` (2 by default) becomes its
+ * retry attempts.
  */
-function geminiClient(driver: string, options: GeminiDriverOptions) {
+function connectGemini(driver: string, options: GeminiDriverOptions): Connect<GoogleGenAI> {
   const source = { driver, packageName: "@google/genai", load: () => import("@google/genai") };
-  return lazyClient(source, options.client, () => {
+  const client = lazyClient(source, options.client, () => {
     const attempts = (options.maxRetries ?? 2) + 1;
     const httpOptions: HttpOptions = {
       retryOptions: { attempts },
@@ -97,6 +98,7 @@ function geminiClient(driver: string, options: GeminiDriverOptions) {
     const apiKey = requireApiKey(driver, options.apiKey, ["GEMINI_API_KEY", "GOOGLE_API_KEY"]);
     return (sdk: GeminiSdk) => new sdk.GoogleGenAI({ apiKey, httpOptions });
   });
+  return sdkConnect(client, toGeminiError);
 }
 
 function generateContentParams(
@@ -213,11 +215,7 @@ class ResponseAssembler {
 
   complete(context: FailureContext): ResponseLike {
     if (this.#finishReason === undefined && this.#blockReason === undefined) {
-      throw driverFailure(
-        context,
-        "provider_stream_error",
-        "the stream ended before a finish reason",
-      );
+      throw streamEndedEarly(context, "a finish reason");
     }
     return {
       candidates:

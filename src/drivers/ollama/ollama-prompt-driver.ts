@@ -13,7 +13,7 @@ import {
 import { loadPackage, requirePackage } from "../../internal/optional-package.js";
 import type { JsonObject } from "../../schema/json.js";
 import { createPromptDriver } from "../shared/create-prompt-driver.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
 import { checkDriverOptions, type DriverOptions } from "../shared/driver-options.js";
 import type { Connect } from "../shared/provider-call.js";
 import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
@@ -240,7 +240,7 @@ class ChatResponseAssembler {
 
   complete(context: FailureContext): ChatResponseLike {
     if (this.#final === undefined) {
-      throw driverFailure(context, "provider_stream_error", "the stream ended before done");
+      throw streamEndedEarly(context, "done");
     }
     return {
       message: { content: this.#text, thinking: this.#thinking, tool_calls: this.#toolCalls },

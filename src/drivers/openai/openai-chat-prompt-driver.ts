@@ -3,7 +3,7 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
 } from "openai/resources/chat/completions";
 import { createPromptDriver } from "../shared/create-prompt-driver.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
 import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
@@ -162,11 +162,7 @@ class ChatCompletionAssembler {
 
   complete(context: FailureContext): ChatCompletionLike {
     if (this.#finishReason === null) {
-      throw driverFailure(
-        context,
-        "provider_stream_error",
-        "the stream ended before the response was complete",
-      );
+      throw streamEndedEarly(context, "the response was complete");
     }
     const toolCalls = this.#calls
       .filter((call) => call !== undefined)

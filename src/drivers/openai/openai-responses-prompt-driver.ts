@@ -5,7 +5,7 @@ import type {
 import { PromptRequestError } from "../../errors/prompt-request-error.js";
 import type { JsonObject } from "../../schema/json.js";
 import { createPromptDriver, type StreamFold } from "../shared/create-prompt-driver.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
 import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
@@ -170,11 +170,7 @@ class ResponseEvents implements StreamFold<ResponseStreamEvent, ResponseLike> {
 
   complete(context: FailureContext): ResponseLike {
     if (this.#final === undefined) {
-      throw driverFailure(
-        context,
-        "provider_stream_error",
-        "the stream ended before the response was complete",
-      );
+      throw streamEndedEarly(context, "the response was complete");
     }
     return this.#final;
   }
