@@ -53,7 +53,7 @@ export interface ProviderSpec<Body, Client, Native, Chunk> {
  */
 export interface StreamFold<Chunk, Native> {
   add(chunk: Chunk): Iterable<PromptStreamEvent>;
-  /** The folded object; throws a `provider_stream_error` when the stream ended before its end. */
+  /** The folded object; throws `streamEndedEarly` when the stream stopped before its last event. */
   complete(context: FailureContext): Native;
 }
 
@@ -71,8 +71,9 @@ export interface PromptDriverCalls {
  *
  * @example
  * ```ts
- * this.#calls = createPromptDriver({ driver: "AcmePromptDriver", provider: "acme", model, connect,
- *   body, send, sendStream, convert, fold: () => new AcmeFold() });
+ * const calls = createPromptDriver({ driver: "AcmePromptDriver", provider: "acme", model, connect,
+ *   body, send, sendStream, convert: convertAcmeResponse, fold: () => new AcmeFold() });
+ * super(model, calls); // in a class extending ProviderPromptDriver
  * ```
  */
 export function createPromptDriver<Body, Client, Native, Chunk>(
@@ -135,7 +136,8 @@ function prepare<Body, Client, Native, Chunk>(
 
 /**
  * The response of a call, received whole or folded: the provider's conversion, then the tool calls
- * written as text where the provider reads them. The one place a finish reason is settled.
+ * written as text where the provider reads them. Every driver's finish reason passes here last, so
+ * this is the one place to settle it (a reply cut off by `length` included).
  */
 function respond<Body, Client, Native, Chunk>(
   spec: ProviderSpec<Body, Client, Native, Chunk>,
