@@ -152,12 +152,15 @@ export function markerBlocks(
 ): { start: number; end: number; body: string; closed: boolean }[] {
   const blocks: { start: number; end: number; body: string; closed: boolean }[] = [];
   const skipped = skipSpans(text, markers.skip ?? []);
+  // Blocks are found in reply order, so the spans before the last block never matter again.
+  let span = 0;
   let from = 0;
   for (;;) {
     const start = text.indexOf(markers.open, from);
     if (start < 0) return blocks;
-    const inside = skipped.find(([s, e]) => start >= s && start < e);
-    if (inside !== undefined) {
+    while (span < skipped.length && (skipped[span] as [number, number])[1] <= start) span += 1;
+    const inside = skipped[span];
+    if (inside !== undefined && inside[0] <= start) {
       from = inside[1];
       continue;
     }
@@ -174,8 +177,8 @@ export function markerBlocks(
 }
 
 /**
- * @internal The spans of `text` between each pair of markers (reasoning a model may write calls in);
- * an unclosed span runs to the end.
+ * @internal The spans of `text` between each pair of markers (reasoning a model may write calls in),
+ * in reply order; an unclosed span runs to the end.
  *
  * @example
  * ```ts
@@ -195,7 +198,7 @@ export function skipSpans(text: string, pairs: SpanMarkers): [number, number][] 
       from = end;
     }
   }
-  return spans;
+  return pairs.length > 1 ? spans.sort((a, b) => a[0] - b[0]) : spans;
 }
 
 /**
