@@ -8,7 +8,7 @@ const CALL_OPEN = "<|open|>call";
 const CALL_CLOSE = "<|close|>call<|sep|>";
 const ARG_OPEN = "<|open|>argument";
 const SEP = "<|sep|>";
-const EXPECTED_ARGUMENT = (name: string) =>
+const expectedArgument = (name: string) =>
   `expected ${ARG_OPEN} key="..."${SEP} or ${CALL_CLOSE} in "${name}"`;
 
 const kimiK3Calls: TagCallSyntax = {
@@ -28,7 +28,7 @@ const kimiK3Calls: TagCallSyntax = {
     head: (scan, at, name) => {
       if (!scan.startsWith(ARG_OPEN, at)) {
         const partial = scan.endsInside(ARG_OPEN, at) || scan.endsInside(CALL_CLOSE, at);
-        return callMiss(EXPECTED_ARGUMENT(name), partial);
+        return callMiss(expectedArgument(name), partial);
       }
       const head = readHead(scan, at + ARG_OPEN.length);
       if (head === undefined)
@@ -46,7 +46,7 @@ const kimiK3Calls: TagCallSyntax = {
       }
     },
     noKey: (name) => `an argument of "${name}" has no key`,
-    callClose: { marker: CALL_CLOSE, missing: EXPECTED_ARGUMENT },
+    callClose: { marker: CALL_CLOSE, missing: expectedArgument },
   }),
 };
 
