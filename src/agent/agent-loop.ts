@@ -3,7 +3,6 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { TextArtifact } from "../artifacts/text-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { DialectOptions } from "../dialects/dialect.js";
 import { addUsage } from "../drivers/shared/usage.js";
@@ -16,6 +15,7 @@ import type {
   Usage,
 } from "../drivers/spec.js";
 import { PromptDriverError } from "../errors/prompt-driver-error.js";
+import type { Repair } from "../tool/repair.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type ChatSpan, startChatSpan } from "./agent-spans.js";

@@ -1,14 +1,14 @@
 import { jsonrepair } from "jsonrepair";
-import type { CustomRepairStep } from "./custom-repair-step.js";
-import { duplicateKeyProblem } from "./duplicate-keys.js";
-import { findCallInText } from "./find-call-in-text.js";
 import {
   defaultInputLimits,
   type SettledInputLimits,
   textOverLimit,
   valueOverLimit,
-} from "./input-limits.js";
-import type { Repair } from "./repair.js";
+} from "../tool/input-limits.js";
+import type { Repair } from "../tool/repair.js";
+import type { CustomRepairStep } from "./custom-repair-step.js";
+import { duplicateKeyProblem } from "./duplicate-keys.js";
+import { findCallInText } from "./find-call-in-text.js";
 import { type RepairOptions, stepEnabled } from "./repair-steps.js";
 import { stripWrappers } from "./strip-wrappers.js";
 

@@ -1,4 +1,4 @@
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 
 const fence = /^\s*```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?\s*```\s*$/;
 const specialToken = /<\|[^|<>\s]{1,40}\|>|<｜[^｜]{1,40}｜>/g;

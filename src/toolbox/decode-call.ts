@@ -2,14 +2,12 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
 import { type RepairContext, runCustomSteps } from "../calls/custom-repair-step.js";
 import { findCallInText } from "../calls/find-call-in-text.js";
-import { valueOverLimit } from "../calls/input-limits.js";
 import {
   type CustomSteps,
   type DecodeSettings,
   type ParsedArguments,
   parseArguments,
 } from "../calls/parse-arguments.js";
-import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import { undoLowering } from "../calls/undo-lowering.js";
@@ -18,6 +16,8 @@ import { unwrapEnvelope } from "../calls/unwrap-envelope.js";
 import { unwrapString } from "../calls/unwrap-string.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
 import { isPlainObject } from "../internal/clone-json.js";
+import { valueOverLimit } from "../tool/input-limits.js";
+import type { Repair } from "../tool/repair.js";
 import type { InputRepair } from "../tool/run-activity.js";
 import type { CatalogEntry } from "./catalog.js";
 import { buildQuickCheck, type QuickCheck } from "./quick-check.js";

@@ -1,9 +1,9 @@
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { expandParallel, isParallelWrapper } from "../calls/expand-parallel.js";
 import { type DecodeSettings, parseArguments } from "../calls/parse-arguments.js";
-import type { Repair } from "../calls/repair.js";
 import { stepEnabled } from "../calls/repair-steps.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import type { Repair } from "../tool/repair.js";
 
 /** @internal The calls inside a parallel wrapper, and the repair that records the expansion. */
 export interface ExpandedWrapper {

@@ -1,7 +1,6 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
 import { type CustomRepairStep, runCustomSteps } from "../calls/custom-repair-step.js";
 import { duplicateKeysAmong } from "../calls/duplicate-keys.js";
-import { settleInputLimits } from "../calls/input-limits.js";
 import {
   type CustomSteps,
   checked,
@@ -10,7 +9,6 @@ import {
   type ParsedArguments,
   parseArguments,
 } from "../calls/parse-arguments.js";
-import type { Repair } from "../calls/repair.js";
 import { stepEnabled } from "../calls/repair-steps.js";
 import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
 import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
@@ -33,6 +31,8 @@ import {
   tracingRegistered,
 } from "../observe/tool-call-channels.js";
 import type { CallDescription, TelemetryOptions } from "../observe/tool-call-span.js";
+import { settleInputLimits } from "../tool/input-limits.js";
+import type { Repair } from "../tool/repair.js";
 import {
   type ActivityOutcome,
   type InputOwnership,

@@ -2,7 +2,7 @@
 // compiler parses, this file only walks the syntax), for the architecture checks: which module
 // refers to which, and whether for its types alone.
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import {
   type CallExpression,
   type ExportDeclaration,
@@ -78,7 +78,9 @@ export function listTypeScriptFiles(root: string, folder = "."): string[] {
  * graph.references.filter((reference) => reference.from === "src/index.ts");
  * ```
  */
-export function readImportGraph(root: string, files: readonly string[]): ImportGraph {
+export function readImportGraph(folder: string, files: readonly string[]): ImportGraph {
+  // The compiler takes absolute paths only.
+  const root = resolve(folder);
   const config = join(root, ".import-graph.tsconfig.json");
   // A project of exactly these files, parsed without resolving imports or loading libraries: the
   // syntax is all the graph needs, and it is read in well under a second.
