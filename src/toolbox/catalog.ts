@@ -1,7 +1,14 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
-import { buildNameIndex, type NameIndex } from "../calls/resolve-name.js";
+import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
+import {
+  buildNameIndex,
+  type NameIndex,
+  type NameTarget,
+  resolveName,
+} from "../calls/resolve-name.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
 import type { JsonSchemaObject } from "../schema/json.js";
+import type { Repair } from "../tool/repair.js";
 import type { InputRepair } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
@@ -73,4 +80,17 @@ export function nativeNameOf(catalog: Catalog, tool: Tool, activityName: string)
   if (entry === undefined)
     throw new TypeError(`activity "${activityName}" missing from the catalog`);
   return entry.nativeName;
+}
+
+/**
+ * @internal The entry a called name means: the exact native name, or (unless the `resolve-name` step
+ * is off) a variant models write, recorded in `repairs`; `undefined` when nothing matches.
+ */
+export function findEntry(
+  catalog: Catalog,
+  name: string,
+  switches: RepairOptions | undefined,
+  repairs: Repair[],
+): NameTarget<CatalogEntry> | undefined {
+  return resolveName(catalog.index, name, repairs, stepEnabled(switches, "resolve-name"));
 }

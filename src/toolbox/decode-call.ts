@@ -18,7 +18,7 @@ import type { DecodePlan } from "../dialects/decode-plan.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { valueOverLimit } from "../tool/input-limits.js";
 import type { Repair } from "../tool/repair.js";
-import type { InputRepair } from "../tool/run-activity.js";
+import type { ActivityOutcome, InputRepair } from "../tool/run-activity.js";
 import type { CatalogEntry } from "./catalog.js";
 import { buildQuickCheck, type QuickCheck } from "./quick-check.js";
 
@@ -135,6 +135,17 @@ function callFromText(
   return { value: parsed.value };
 }
 
+/** @internal The argument text after the toolbox's `before-parse` steps (which only ever get text). */
+export function beforeParse(
+  custom: CustomSteps,
+  raw: string,
+  entry: CatalogEntry,
+  repairs: Repair[],
+): unknown {
+  if (custom.beforeParse.length === 0) return raw;
+  return runCustomSteps(custom.beforeParse, raw, repairContext(entry), repairs);
+}
+
 /** @internal What a custom repair step is told about the call. */
 export function repairContext(entry: CatalogEntry): RepairContext {
   const { tool, activity } = entry;
@@ -236,6 +247,24 @@ function unreadable(
   entry: CatalogEntry,
 ): UnreadableCall {
   return new UnreadableCall(failedCall(id, name, why.message, why.code, repairs, entry));
+}
+
+/** @internal The result of a call that ran: its artifact, and the repairs of the decode and the run. */
+export function callResult(
+  id: string,
+  name: string,
+  { tool, activity }: CatalogEntry,
+  outcome: ActivityOutcome,
+  repairs: readonly Repair[],
+): ToolCallResult {
+  return {
+    id,
+    name,
+    toolName: tool.name,
+    activityName: activity.name,
+    artifact: outcome.artifact,
+    repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
+  };
 }
 
 /** @internal The result of a call that never reached its method. */
