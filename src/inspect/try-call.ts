@@ -4,7 +4,7 @@ import type { ToolCallInput } from "../calls/tool-call.js";
 import type { DialectTarget } from "../dialects/dialect.js";
 import type { RefusedToolCall } from "../formats/tool-call-format.js";
 import type { Repair } from "../tool/repair.js";
-import { expandWrapper } from "../toolbox/parallel-wrapper.js";
+import { expandWrapper } from "../toolbox/execute-batch.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type ArtifactView, viewArtifact } from "./artifact-view.js";
 import { callReasons } from "./confirm-gate.js";

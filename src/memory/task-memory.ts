@@ -8,7 +8,7 @@ import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { describeReceived } from "../internal/describe-value.js";
 import { aNumber, anObject, aString } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
-import { provideDefaultTaskMemory } from "../tool/default-task-memory.js";
+import { provideDefaultTaskMemory } from "../tool/memory-options.js";
 import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";

@@ -1,4 +1,4 @@
-import { formatBytes } from "../internal/format-bytes.js";
+import { formatBytes } from "../internal/bytes.js";
 
 /**
  * How much input one call may bring, checked before any parsing or repair work, so that no model reply

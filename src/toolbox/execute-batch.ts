@@ -1,9 +1,11 @@
-import type { DecodeSettings } from "../calls/parse-arguments.js";
+import { ListArtifact } from "../artifacts/list-artifact.js";
+import { expandParallel, isParallelWrapper } from "../calls/expand-parallel.js";
+import { type DecodeSettings, parseArguments } from "../calls/parse-arguments.js";
+import { stepEnabled } from "../calls/repair-steps.js";
 import { resolveName } from "../calls/resolve-name.js";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import type { Repair } from "../tool/repair.js";
 import { type Catalog, findEntry } from "./catalog.js";
-import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
-import { runBatch } from "./run-batch.js";
 
 /** @internal What `executeAll` hands the batch: the toolbox's names, ids and its one-call path. */
 export interface BatchContext {
@@ -49,4 +51,113 @@ export async function executeBatch(
     position += group.inner.calls.length;
     return parallelResult(group.call.id, String(group.call.name), group.inner, inner);
   });
+}
+
+/** @internal One job of a batch: whether it must not overlap another exclusive job, and how to run it. */
+export interface BatchJob<T> {
+  readonly exclusive: boolean;
+  readonly run: () => Promise<T>;
+}
+
+/**
+ * @internal Runs jobs with at most `concurrency` at once, starting them in order; an exclusive job
+ * (a destructive activity) never runs while another exclusive one does, and exclusive jobs keep their
+ * relative order. Results come back in job order. A rejection (an aborted signal) rejects the batch.
+ */
+export function runBatch<T>(jobs: readonly BatchJob<T>[], concurrency: number): Promise<T[]> {
+  const results = new Array<T>(jobs.length);
+  if (jobs.length === 0) return Promise.resolve(results);
+  return new Promise((resolve, reject) => {
+    const pending = jobs.map((_, index) => index);
+    let running = 0;
+    let exclusiveRunning = false;
+    let done = 0;
+    let failed = false;
+    const pump = () => {
+      for (let position = 0; position < pending.length && running < concurrency; ) {
+        const index = pending[position] as number;
+        const job = jobs[index] as BatchJob<T>;
+        if (job.exclusive && exclusiveRunning) {
+          // Later exclusive jobs wait behind this one; non-exclusive ones may pass it.
+          position = skipExclusive(pending, jobs, position);
+          continue;
+        }
+        pending.splice(position, 1);
+        running += 1;
+        if (job.exclusive) exclusiveRunning = true;
+        job.run().then(
+          (result) => {
+            results[index] = result;
+            running -= 1;
+            if (job.exclusive) exclusiveRunning = false;
+            done += 1;
+            if (done === jobs.length) resolve(results);
+            else if (!failed) pump();
+          },
+          (error: unknown) => {
+            failed = true;
+            reject(error);
+          },
+        );
+      }
+    };
+    pump();
+  });
+}
+
+function skipExclusive<T>(
+  pending: readonly number[],
+  jobs: readonly BatchJob<T>[],
+  from: number,
+): number {
+  let position = from + 1;
+  while (position < pending.length && (jobs[pending[position] as number] as BatchJob<T>).exclusive)
+    position++;
+  return position;
+}
+
+/** @internal The calls inside a parallel wrapper, and the repair that records the expansion. */
+export interface ExpandedWrapper {
+  readonly calls: ToolCallInput[];
+  readonly repairs: Repair[];
+}
+
+/**
+ * @internal The calls a `multi_tool_use.parallel`-style wrapper holds, or `undefined` when `call` is not
+ * one (or the `expand-parallel` step is off, or its arguments list no calls).
+ */
+export function expandWrapper(
+  id: string,
+  call: ToolCallInput,
+  settings: DecodeSettings,
+): ExpandedWrapper | undefined {
+  if (!stepEnabled(settings.switches, "expand-parallel") || !isParallelWrapper(String(call.name)))
+    return undefined;
+  const repairs: Repair[] = [];
+  const parsed = parseArguments(call.arguments, repairs, settings);
+  const calls = parsed.ok ? expandParallel(id, parsed.value) : undefined;
+  if (calls === undefined) return undefined;
+  repairs.push({
+    step: "expand-parallel",
+    detail: `expanded ${calls.length} calls from ${String(call.name)}`,
+  });
+  return { calls, repairs };
+}
+
+/** @internal The one result of a wrapper call: its calls' artifacts as a list, their results kept. */
+export function parallelResult(
+  id: string,
+  name: string,
+  wrapper: ExpandedWrapper,
+  results: readonly ToolCallResult[],
+): ToolCallResult {
+  return {
+    id,
+    name,
+    toolName: undefined,
+    activityName: undefined,
+    artifact: new ListArtifact(results.map((result) => result.artifact)),
+    repairs: wrapper.repairs,
+    calls: results,
+  };
 }

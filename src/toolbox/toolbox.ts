@@ -12,43 +12,38 @@ import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-
 import type { Dialect, DialectOptions } from "../dialects/dialect.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { TaskMemory } from "../memory/task-memory.js";
-import { observingToolCalls } from "../observe/tool-call-channels.js";
+import { observingToolCalls, runObserved } from "../observe/tool-call-channels.js";
 import type { Repair } from "../tool/repair.js";
 import { type InputOwnership, runActivity } from "../tool/run-activity.js";
 import { withToolboxTimeout } from "../tool/time-limit.js";
 import type { Tool } from "../tool/tool.js";
-import { type Catalog, findEntry } from "./catalog.js";
+import { type Catalog, findEntry, ToolRoster } from "./catalog.js";
 import {
   beforeParse,
   callResult,
   coercionFor,
   decodeCall,
   failedCall,
+  prepareCall,
   quickCheckOf,
   UnreadableCall,
 } from "./decode-call.js";
 import { DialectCache } from "./dialect-cache.js";
-import { executeBatch } from "./execute-batch.js";
-import { executeObserved } from "./execute-observed.js";
-import { expandWrapper, parallelResult } from "./parallel-wrapper.js";
-import { prepareCall } from "./prepare-call.js";
+import { executeBatch, expandWrapper, parallelResult } from "./execute-batch.js";
 import { quickFloor } from "./quick-check.js";
-import { ToolRoster } from "./tool-roster.js";
 import {
+  callSettings,
   checkCall,
   checkCalls,
   checkDialectOptions,
   checkExecuteOptions,
   checkToolboxArguments,
-} from "./toolbox-checks.js";
-import { ToolboxMemory } from "./toolbox-memory.js";
-import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
-import {
-  callSettings,
   settleToolboxOptions,
   type ToolboxSettings,
   withCallProgress,
-} from "./toolbox-settings.js";
+} from "./toolbox-checks.js";
+import { ToolboxMemory } from "./toolbox-memory.js";
+import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
 // Shared by calls that pass no options: `execute` runs per model call, a default `{}` would be made
 // each time; and options known to be empty need no check.
@@ -362,7 +357,7 @@ export class Toolbox {
     call: ToolCallInput & { readonly id: string },
     options: ExecuteOptions,
   ): Promise<ToolCallResult> {
-    return executeObserved(call, {
+    return runObserved(call, {
       run: () => {
         // `execute` reads the flag before its first `await`, so it cannot leak to another call.
         this.#observed = true;

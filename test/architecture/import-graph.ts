@@ -23,7 +23,7 @@ import { API } from "typescript/unstable/sync";
 export type ReferenceKind =
   /** `import … from`, `export … from`: loaded with the module. */
   | "static"
-  /** `import type`, `export type … from`, `typeof import("…")`: erased when compiled. */
+  /** `import type`, `export type … from`, `typeof import("…")`: erased when compiled (`import { type A }` is not). */
   | "type"
   /** `import("…")`: loaded when that code runs. */
   | "dynamic"
@@ -128,25 +128,14 @@ type Add = (specifier: string, kind: ReferenceKind, node: Node) => void;
 function readStatement(statement: Node, add: Add): void {
   if (statement.kind === SyntaxKind.ImportDeclaration) {
     const { importClause, moduleSpecifier } = statement as ImportDeclaration;
-    const clause = importClause;
-    const typeOnly =
-      clause !== undefined &&
-      (clause.phaseModifier === SyntaxKind.TypeKeyword ||
-        (clause.name === undefined &&
-          clause.namedBindings?.kind === SyntaxKind.NamedImports &&
-          clause.namedBindings.elements.length > 0 &&
-          clause.namedBindings.elements.every((element) => element.isTypeOnly)));
+    // `import { type A }` is not erased: with `verbatimModuleSyntax` it stays as `import {}`.
+    const typeOnly = importClause?.phaseModifier === SyntaxKind.TypeKeyword;
     const specifier = literalText(moduleSpecifier);
     if (specifier !== undefined) add(specifier, typeOnly ? "type" : "static", statement);
   } else if (statement.kind === SyntaxKind.ExportDeclaration) {
-    const { isTypeOnly, exportClause, moduleSpecifier } = statement as ExportDeclaration;
-    const typeOnly =
-      isTypeOnly ||
-      (exportClause?.kind === SyntaxKind.NamedExports &&
-        exportClause.elements.length > 0 &&
-        exportClause.elements.every((element) => element.isTypeOnly));
+    const { isTypeOnly, moduleSpecifier } = statement as ExportDeclaration;
     const specifier = moduleSpecifier === undefined ? undefined : literalText(moduleSpecifier);
-    if (specifier !== undefined) add(specifier, typeOnly ? "type" : "static", statement);
+    if (specifier !== undefined) add(specifier, isTypeOnly ? "type" : "static", statement);
   }
 }
 
