@@ -1,9 +1,14 @@
 import { basename } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError, type Tool as McpToolSpec } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client,
+  type Tool as McpToolSpec,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { McpConfigError } from "../errors/mcp-config-error.js";
 import { McpConnectionError } from "../errors/mcp-connection-error.js";
 import { packageVersion } from "../internal/package-version.js";
@@ -128,9 +133,10 @@ export async function openConnection(
       await client.close();
     },
     errorKind: (error) => {
-      if (!(error instanceof McpError)) return undefined;
-      if (error.code === ErrorCode.ConnectionClosed) return "closed";
-      return error.code === ErrorCode.RequestTimeout ? "timeout" : "refused";
+      if (error instanceof ProtocolError) return "refused";
+      if (!(error instanceof SdkError)) return undefined;
+      if (error.code === SdkErrorCode.ConnectionClosed) return "closed";
+      return error.code === SdkErrorCode.RequestTimeout ? "timeout" : undefined;
     },
     track: (signal) => {
       const controller = new AbortController();

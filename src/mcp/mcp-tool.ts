@@ -35,7 +35,7 @@ interface ConnectionState {
 }
 
 const subject = "McpTool.connect";
-const mcpSdk = "@modelcontextprotocol/sdk";
+const mcpSdk = "@modelcontextprotocol/client";
 
 // Constructor tokens: only `connect` can make an McpTool, because only it has a live connection.
 const tokens = new WeakMap<object, ConnectionState>();
@@ -90,7 +90,7 @@ export class McpTool extends Tool {
     const connectTimeout = connectTimeoutMs ?? 30_000;
     const requestTimeout = requestTimeoutMs ?? 60_000;
     // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
-    requirePackage(subject, mcpSdk, `${mcpSdk}/client/index.js`);
+    requirePackage(subject, mcpSdk);
     const { openConnection } = await loadPackage(
       subject,
       mcpSdk,
@@ -201,7 +201,6 @@ async function callServerTool(
               arguments: input as Record<string, unknown>,
               ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
             },
-            undefined,
             {
               signal: call.signal,
               timeout: requestTimeoutMs,
