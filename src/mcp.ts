@@ -14,6 +14,15 @@ import "./node-check.js";
 // Toolbox pulls in decorated classes (the memory tool): Symbol.metadata must exist first.
 import "./polyfill.js";
 
+export type { McpAuth } from "./mcp/auth/authorization.js";
+export {
+  defaultCredentialFile,
+  FileCredentialStore,
+  type McpCredentialStore,
+  type McpStoredCredentials,
+  type McpStoredTokens,
+} from "./mcp/auth/credential-store.js";
+export type { McpOAuthOptions } from "./mcp/auth/oauth-provider.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
 export { serveMcp } from "./mcp/serve-mcp.js";

@@ -2,6 +2,8 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { checkOptions } from "../internal/check-options.js";
 import { describeReceived } from "../internal/describe-value.js";
 import {
+  aBoolean,
+  aFunction,
   anObject,
   aString,
   either,
@@ -65,6 +67,29 @@ const connectRules: OptionRules = {
   ...toolOptionRules,
   connectTimeoutMs: timerMs,
   requestTimeoutMs: timerMs,
+  auth: {
+    expected: "false, toolwright's OAuth options or an OAuthClientProvider",
+    test: (value) => value === false || (typeof value === "object" && value !== null),
+  },
+  protocolVersion: oneOf("auto", "legacy", "2026-07-28"),
+};
+
+const oauthRules: OptionRules = {
+  store: anObject,
+  interactive: aBoolean,
+  openUrl: aFunction,
+  clientName: nonEmptyString,
+  scope: nonEmptyString,
+  clientMetadataUrl: nonEmptyString,
+  clientId: nonEmptyString,
+  clientSecret: nonEmptyString,
+  grant: oneOf("authorization_code", "client_credentials"),
+  redirectPort: {
+    expected: "an integer from 0 to 65535",
+    test: (value) =>
+      Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65_535,
+  },
+  authorizationTimeoutMs: timerMs,
 };
 
 const targetRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
@@ -135,4 +160,25 @@ export function checkConnectArguments(target: unknown, options: unknown): void {
     error: fail,
   });
   checkOptions(options, { owner: "McpTool.connect", rules: connectRules, error: fail });
+  const auth = (options as { auth?: unknown } | undefined)?.auth;
+  // An SDK provider is the SDK's to check; toolwright's own options are checked key by key.
+  if (
+    typeof auth === "object" &&
+    auth !== null &&
+    typeof (auth as { tokens?: unknown }).tokens !== "function"
+  ) {
+    checkOptions(auth, {
+      owner: "McpTool.connect auth",
+      rules: oauthRules,
+      argument: "auth",
+      error: fail,
+    });
+    const { grant, clientId } = auth as { grant?: unknown; clientId?: unknown };
+    if (grant === "client_credentials" && clientId === undefined) {
+      throw fail(
+        "auth",
+        'with grant: "client_credentials" needs "clientId" (and usually "clientSecret")',
+      );
+    }
+  }
 }

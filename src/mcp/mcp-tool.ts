@@ -5,6 +5,7 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import type { McpAuth } from "./auth/authorization.js";
 import { inCallScope } from "./call-scoped-fetch.js";
 import { fromCallToolResult, type McpCallResult } from "./from-mcp-result.js";
 import { recordServerTools } from "./mcp-activities.js";
@@ -26,6 +27,18 @@ export interface McpToolOptions extends ToolOptions {
   connectTimeoutMs?: number | undefined;
   /** How long one call waits for the server's answer, in milliseconds; 60,000 by default. */
   requestTimeoutMs?: number | undefined;
+  /**
+   * How to authorize with a protected HTTP server (OAuth 2.1, on the official SDK): toolwright's
+   * stored logins (`{ interactive, store, … }`), an SDK `OAuthClientProvider`, or `false`. By
+   * default a login saved by `toolwright mcp login` for this URL is used, and refreshed.
+   */
+  auth?: McpAuth | undefined;
+  /**
+   * The protocol revision: `"auto"` (HTTP's default) asks the server (`server/discover`, revision
+   * 2026-07-28) and falls back to the `initialize` handshake of 2025-11-25 and earlier;
+   * `"legacy"` (stdio's default) only shakes hands; `"2026-07-28"` insists on that revision.
+   */
+  protocolVersion?: "auto" | "legacy" | "2026-07-28" | undefined;
 }
 
 interface ConnectionState {
@@ -86,7 +99,7 @@ export class McpTool extends Tool {
    */
   static async connect(target: McpServerTarget, options: McpToolOptions = {}): Promise<McpTool> {
     checkConnectArguments(target, options);
-    const { connectTimeoutMs, requestTimeoutMs, ...toolOptions } = options;
+    const { connectTimeoutMs, requestTimeoutMs, auth, protocolVersion, ...toolOptions } = options;
     const connectTimeout = connectTimeoutMs ?? 30_000;
     const requestTimeout = requestTimeoutMs ?? 60_000;
     // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
@@ -96,7 +109,11 @@ export class McpTool extends Tool {
       mcpSdk,
       () => import("./mcp-connection.js"),
     );
-    const { connection, tools } = await openConnection(target, connectTimeout);
+    const { connection, tools } = await openConnection(target, {
+      timeoutMs: connectTimeout,
+      auth,
+      protocolVersion,
+    });
     try {
       const name = toolOptions.name ?? defaultName(connection);
       const Connected = class extends McpTool {};
@@ -195,18 +212,20 @@ async function callServerTool(
       { toolName: serverName, sessionId: connection.client.transport?.sessionId },
       (meta) =>
         inCallScope(call.signal, () =>
-          connection.client.callTool(
-            {
-              name: serverName,
-              arguments: input as Record<string, unknown>,
-              ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
-            },
-            {
-              signal: call.signal,
-              timeout: requestTimeoutMs,
-              onprogress,
-              resetTimeoutOnProgress: true,
-            },
+          connection.authorized(() =>
+            connection.client.callTool(
+              {
+                name: serverName,
+                arguments: input as Record<string, unknown>,
+                ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
+              },
+              {
+                signal: call.signal,
+                timeout: requestTimeoutMs,
+                onprogress,
+                resetTimeoutOnProgress: true,
+              },
+            ),
           ),
         ),
     );
@@ -230,6 +249,12 @@ function callFailure(error: unknown, connection: McpConnection, serverName: stri
     return new ErrorArtifact(
       `MCP server "${server}" went away while "${serverName}" was running (${why})${stderr === "" ? "" : `; its last output: ${stderr.slice(-500)}`}`,
       { code: "mcp_server_closed", cause: error },
+    );
+  }
+  if (kind === "unauthorized") {
+    return new ErrorArtifact(
+      `MCP server "${server}" did not accept the call to "${serverName}": it ${connection.authorizationProblem(error) ?? "needs authorization"}`,
+      { code: "mcp_unauthorized", cause: error },
     );
   }
   if (kind === "timeout") {
