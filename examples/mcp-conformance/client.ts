@@ -8,7 +8,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileCredentialStore, McpTool, type McpToolOptions } from "../../src/mcp.js";
+import { CrossAppAccessProvider, requestJwtAuthorizationGrant } from "@modelcontextprotocol/client";
+import { Toolbox } from "../../src/index.js";
+import {
+  FileCredentialStore,
+  type McpElicitation,
+  type McpElicitationResult,
+  McpTool,
+  type McpToolOptions,
+} from "../../src/mcp.js";
 
 const url = process.argv.at(-1) ?? "";
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
@@ -39,32 +47,81 @@ function withLogin(extra: McpToolOptions["auth"] = {}): McpToolOptions {
   };
 }
 
-/** Connects, lists the tools and calls each as `argumentsFor` says (skipping those it leaves out). */
+/**
+ * The person answering a server's questions: they accept every form and fill in nothing, so each
+ * field gets the default the form declares (SEP-1034), and a question without defaults gets a
+ * plain confirmation.
+ */
+function acceptDefaults(question: McpElicitation): McpElicitationResult {
+  console.error(`server asks: ${question.message}`);
+  if (question.mode !== "form") return { action: "decline" };
+  const fields = Object.keys(question.requestedSchema?.properties ?? {});
+  return { action: "accept", content: fields.includes("confirmed") ? { confirmed: true } : {} };
+}
+
+/**
+ * Connects, lists the tools and calls each as `argumentsFor` says (skipping those it leaves out),
+ * through a Toolbox: the path a model's calls take, with toolwright's decoding and repairs.
+ */
 async function connectAndCall(
   options: McpToolOptions,
   argumentsFor: (name: string) => Record<string, unknown> | undefined = () => ({}),
 ): Promise<void> {
   const tool = await McpTool.connect(
     { url },
-    { protocolVersion: modern ? "auto" : "legacy", ...options },
+    { protocolVersion: modern ? "auto" : "legacy", onElicit: acceptDefaults, ...options },
   );
   try {
+    const toolbox = new Toolbox([tool]);
     for (const { name } of tool.activities()) {
       const input = argumentsFor(tool.serverToolName(name) ?? name);
       if (input === undefined) continue;
-      const result = await tool.run(name, input);
-      console.error(`${name}: ${result.toText().slice(0, 200)}`);
+      const { artifact } = await toolbox.execute({
+        name: toolbox.nativeName(tool, name),
+        arguments: input,
+      });
+      console.error(`${name}: ${artifact.toText().slice(0, 200)}`);
     }
   } finally {
     await tool.close();
   }
 }
 
+/**
+ * The suite's 2026-07-28 mocks answer neither `server/discover` nor `initialize`: the client is
+ * told what a discovery would have said, as a host that cached it from an earlier connection does.
+ */
+const knownModernServer: McpToolOptions = {
+  prior: {
+    kind: "modern",
+    discover: {
+      supportedVersions: ["2026-07-28"],
+      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
+      serverInfo: { name: "conformance-mock", version: "1.0.0" },
+    },
+  },
+};
+
+/** The calls the suite asks for in MCP_CONFORMANCE_CONTEXT (`toolCalls`), by tool name. */
+const requestedCalls = new Map(
+  ((context.toolCalls ?? []) as { name: string; arguments: Record<string, unknown> }[]).map(
+    (call) => [call.name, call.arguments],
+  ),
+);
+
 const scenarios: Record<string, () => Promise<void>> = {
   initialize: () => connectAndCall({}, () => undefined),
+  "request-metadata": () => connectAndCall({}, () => undefined),
+  "json-schema-ref-no-deref": () => connectAndCall({}, () => undefined),
   tools_call: () =>
     connectAndCall({}, (name) => (name === "add_numbers" ? { a: 5, b: 3 } : undefined)),
-  "json-schema-ref-no-deref": () => connectAndCall({}, () => undefined),
+  "http-custom-headers": () =>
+    connectAndCall(knownModernServer, (name) => requestedCalls.get(name)),
+  "http-invalid-tool-headers": () =>
+    connectAndCall(knownModernServer, () => ({ region: "us-west1" })),
+  "http-standard-headers": () => connectAndCall(knownModernServer),
+  "sep-2322-client-request-state": () => connectAndCall(knownModernServer),
+  "json-schema-2020-12-preservation": echoObservedSchema,
   "auth/pre-registration": () =>
     connectAndCall(
       withLogin({
@@ -72,6 +129,26 @@ const scenarios: Record<string, () => Promise<void>> = {
         clientSecret: String(context.client_secret),
       }),
     ),
+  "auth/client-credentials-jwt": () =>
+    connectAndCall(
+      withLogin({
+        grant: "client_credentials",
+        clientId: String(context.client_id),
+        privateKey: String(context.private_key_pem),
+        signingAlgorithm: String(context.signing_algorithm ?? "ES256"),
+      }),
+    ),
+  "auth/wif-jwt-bearer": () =>
+    connectAndCall(
+      withLogin({
+        grant: "jwt_bearer",
+        clientId: String(context.client_id),
+        assertion: String(context.valid_jwt),
+      }),
+    ),
+  "auth/enterprise-managed-authorization": crossAppAccess,
+  "auth/dpop": () => connectAndCall(withLogin({ dpop: true })),
+  "auth/dpop-nonce": () => connectAndCall(withLogin({ dpop: true })),
   "auth/client-credentials-basic": () =>
     connectAndCall(
       withLogin({
@@ -82,13 +159,45 @@ const scenarios: Record<string, () => Promise<void>> = {
     ),
 };
 
+/**
+ * Enterprise-managed authorization (SEP-990) with the official SDK's own provider, which `auth`
+ * takes as it is: the IdP's ID token becomes an ID-JAG, exchanged for an access token.
+ */
+async function crossAppAccess(): Promise<void> {
+  const auth = new CrossAppAccessProvider({
+    clientId: String(context.client_id),
+    clientSecret: String(context.client_secret),
+    assertion: async ({ authorizationServerUrl, resourceUrl, fetchFn }) => {
+      const grant = await requestJwtAuthorizationGrant({
+        tokenEndpoint: String(context.idp_token_endpoint),
+        audience: authorizationServerUrl,
+        resource: resourceUrl,
+        idToken: String(context.idp_id_token),
+        clientId: String(context.idp_client_id),
+        fetchFn,
+      });
+      return grant.jwtAuthGrant;
+    },
+  });
+  await connectAndCall({ auth });
+}
+
+/** Hands the input schema McpTool read from the server back to it, to show nothing was lost. */
+async function echoObservedSchema(): Promise<void> {
+  const tool = await McpTool.connect({ url }, { protocolVersion: modern ? "auto" : "legacy" });
+  try {
+    const result = await tool.run("json_schema_echo", {
+      schema: tool.serverTool("json_schema_2020_12_tool")?.inputSchema,
+    });
+    console.error(result.toText().slice(0, 500));
+  } finally {
+    await tool.close();
+  }
+}
+
 const run =
   scenarios[scenario] ??
-  (scenario.startsWith("auth/") ? () => connectAndCall(withLogin()) : undefined);
-if (run === undefined) {
-  console.error(`no client behaviour for scenario ${JSON.stringify(scenario)}`);
-  process.exit(1);
-}
+  (scenario.startsWith("auth/") ? () => connectAndCall(withLogin()) : () => connectAndCall({}));
 try {
   await run();
   process.exit(0);

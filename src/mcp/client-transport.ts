@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import {
+  type FetchLike,
   type OAuthClientProvider,
   StreamableHTTPClientTransport,
   type Transport,
@@ -60,6 +61,21 @@ export function stdioTransport(target: McpStdioTarget): ClientTransport {
   return { transport, label, stderrTail: () => tail };
 }
 
+/**
+ * A token the server no longer accepts may mean it moved to another authorization server: the
+ * discovery kept from the last login is dropped before the SDK re-authorizes, so it reads the
+ * server's metadata again (SEP-2352; the SDK leaves this to the host).
+ */
+function forgetDiscoveryOn401(base: FetchLike, auth: OAuthClientProvider): FetchLike {
+  return async (url, init) => {
+    const response = await base(url, init);
+    if (response.status === 401 && new Headers(init?.headers).has("authorization")) {
+      await auth.invalidateCredentials?.("discovery");
+    }
+    return response;
+  };
+}
+
 /** @internal A Streamable HTTP transport to `url`, authorized by `auth` when given. */
 export function httpTransport(
   url: URL,
@@ -71,7 +87,7 @@ export function httpTransport(
     ...(headers === undefined ? {} : { requestInit: { headers } }),
     ...(auth === undefined ? {} : { authProvider: auth }),
     // A cancelled call's POST closes too: the only cancellation a stateless server can see.
-    fetch: callScopedFetch(),
+    fetch: auth === undefined ? callScopedFetch() : forgetDiscoveryOn401(callScopedFetch(), auth),
     // A stream the server ends on purpose (polling, SEP-1699) is resumed with Last-Event-ID after
     // the server's `retry`, a few times; a server that is gone is found by the ping in
     // `mcp-connection.ts` rather than waited for here.

@@ -2,6 +2,7 @@ import {
   Client,
   type Tool as McpToolSpec,
   type OAuthClientProvider,
+  type PriorDiscovery,
   ProtocolError,
   SdkError,
   SdkErrorCode,
@@ -23,6 +24,11 @@ import {
   stdioTransport,
   targetUrl,
 } from "./client-transport.js";
+import {
+  answerServerRequests,
+  clientCapabilities,
+  type ServerRequestHandlers,
+} from "./server-requests.js";
 
 /**
  * An MCP server started as a child process, spoken to over its stdin and stdout.
@@ -109,6 +115,9 @@ export interface ConnectionOptions {
    * `initialize` handshake; `"legacy"`: only the handshake; a revision: that one or fail.
    */
   readonly protocolVersion?: "auto" | "legacy" | "2026-07-28" | undefined;
+  /** What the server said at an earlier connection (`server/discover`), to skip asking again. */
+  readonly prior?: PriorDiscovery | undefined;
+  readonly handlers?: ServerRequestHandlers | undefined;
 }
 
 /** @internal Starts or reaches the server, runs the MCP handshake and lists every tool (all pages). */
@@ -129,10 +138,15 @@ export async function openConnection(
       url === undefined
         ? stdioTransport(target as McpStdioTarget)
         : httpTransport(url, target as McpHttpTarget, auth.provider);
+    const handlers = options.handlers ?? {};
     const client = new Client(
       { name: "toolwright", version: packageVersion() },
-      { versionNegotiation: { mode: negotiation(options.protocolVersion, url !== undefined) } },
+      {
+        capabilities: clientCapabilities(handlers),
+        versionNegotiation: { mode: negotiation(options.protocolVersion, url !== undefined) },
+      },
     );
+    answerServerRequests(client, opened.label, handlers);
     return { opened, client };
   };
   let current = open();
@@ -143,7 +157,10 @@ export async function openConnection(
     let round = 0;
     await withAuthorization(auth.provider, finish, async () => {
       if (round++ > 0) current = open();
-      await current.client.connect(current.opened.transport, { timeout: options.timeoutMs });
+      await current.client.connect(current.opened.transport, {
+        timeout: options.timeoutMs,
+        ...(options.prior === undefined ? {} : { prior: options.prior }),
+      });
     });
     const connection = liveConnection(current.opened, current.client, auth);
     const tools = await connection.authorized(() =>

@@ -72,6 +72,21 @@ const connectRules: OptionRules = {
     test: (value) => value === false || (typeof value === "object" && value !== null),
   },
   protocolVersion: oneOf("auto", "legacy", "2026-07-28"),
+  prior: anObject,
+  onElicit: aFunction,
+  onSample: aFunction,
+  roots: {
+    expected: "an array of { uri, name? } with file: URIs",
+    test: (value) =>
+      Array.isArray(value) &&
+      value.every(
+        (root) =>
+          typeof root === "object" &&
+          root !== null &&
+          typeof (root as { uri?: unknown }).uri === "string" &&
+          (root as { uri: string }).uri.startsWith("file://"),
+      ),
+  },
 };
 
 const oauthRules: OptionRules = {
@@ -83,7 +98,14 @@ const oauthRules: OptionRules = {
   clientMetadataUrl: nonEmptyString,
   clientId: nonEmptyString,
   clientSecret: nonEmptyString,
-  grant: oneOf("authorization_code", "client_credentials"),
+  grant: oneOf("authorization_code", "client_credentials", "jwt_bearer"),
+  assertion: {
+    expected: "a JWT string or a function returning one",
+    test: (value) => (typeof value === "string" && value !== "") || typeof value === "function",
+  },
+  privateKey: nonEmptyString,
+  signingAlgorithm: nonEmptyString,
+  dpop: aBoolean,
   redirectPort: {
     expected: "an integer from 0 to 65535",
     test: (value) =>

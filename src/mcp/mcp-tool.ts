@@ -1,3 +1,8 @@
+import type {
+  DiscoverResult,
+  Tool as McpServerTool,
+  PriorDiscovery,
+} from "@modelcontextprotocol/client";
 import type { ActivityContext } from "../activity/activity-context.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
@@ -12,6 +17,7 @@ import { recordServerTools } from "./mcp-activities.js";
 import type { McpConnection, McpServerTarget } from "./mcp-connection.js";
 import { checkConnectArguments } from "./mcp-option-rules.js";
 import { traceMcpClientCall } from "./mcp-spans.js";
+import type { McpElicitHandler, McpRoot, McpSampleHandler } from "./server-requests.js";
 
 /**
  * Options of `McpTool.connect`: the usual tool options (`name`, `allowlist` by activity name,
@@ -39,11 +45,26 @@ export interface McpToolOptions extends ToolOptions {
    * `"legacy"` (stdio's default) only shakes hands; `"2026-07-28"` insists on that revision.
    */
   protocolVersion?: "auto" | "legacy" | "2026-07-28" | undefined;
+  /**
+   * What the server answered to `server/discover` at an earlier connection (`tool.discovery`), or
+   * `{ kind: "legacy" }` for a server known to need the handshake: connecting then asks nothing.
+   */
+  prior?: PriorDiscovery | undefined;
+  /**
+   * Answers the server's questions to the person (elicitation: a form, or an address to open).
+   * Without it the client declares no elicitation, and a server must not ask.
+   */
+  onElicit?: McpElicitHandler | undefined;
+  /** Runs the server's sampling requests through a model; without it the server may not sample. */
+  onSample?: McpSampleHandler | undefined;
+  /** The roots offered to the server (`roots/list`); none declared by default. */
+  roots?: readonly McpRoot[] | undefined;
 }
 
 interface ConnectionState {
   readonly connection: McpConnection;
   readonly serverNames: ReadonlyMap<string, string>;
+  readonly serverTools: ReadonlyMap<string, McpServerTool>;
   readonly requestTimeoutMs: number;
 }
 
@@ -99,7 +120,17 @@ export class McpTool extends Tool {
    */
   static async connect(target: McpServerTarget, options: McpToolOptions = {}): Promise<McpTool> {
     checkConnectArguments(target, options);
-    const { connectTimeoutMs, requestTimeoutMs, auth, protocolVersion, ...toolOptions } = options;
+    const {
+      connectTimeoutMs,
+      requestTimeoutMs,
+      auth,
+      protocolVersion,
+      prior,
+      onElicit,
+      onSample,
+      roots,
+      ...toolOptions
+    } = options;
     const connectTimeout = connectTimeoutMs ?? 30_000;
     const requestTimeout = requestTimeoutMs ?? 60_000;
     // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
@@ -113,6 +144,8 @@ export class McpTool extends Tool {
       timeoutMs: connectTimeout,
       auth,
       protocolVersion,
+      prior,
+      handlers: { onElicit, onSample, roots },
     });
     try {
       const name = toolOptions.name ?? defaultName(connection);
@@ -123,7 +156,10 @@ export class McpTool extends Tool {
       Object.defineProperty(Connected, "name", { value: "McpTool" });
       const serverNames = recordServerTools(metadata, name, tools, callServerTool);
       const token = {};
-      tokens.set(token, { connection, serverNames, requestTimeoutMs: requestTimeout });
+      const serverTools = new Map(
+        tools.map((spec) => [spec.name, Object.freeze(structuredClone(spec)) as McpServerTool]),
+      );
+      tokens.set(token, { connection, serverNames, serverTools, requestTimeoutMs: requestTimeout });
       return new Connected(token, { ...toolOptions, name });
     } catch (error) {
       await connection.end("connect failed").catch(() => undefined);
@@ -158,6 +194,34 @@ export class McpTool extends Tool {
    */
   serverToolName(activityName: string): string | undefined {
     return stateOf(this).serverNames.get(activityName);
+  }
+
+  /**
+   * The server's definition of an activity's tool, exactly as `tools/list` gave it (its input
+   * schema with every keyword, `$schema` included; output schema, annotations, `_meta`).
+   *
+   * @example
+   * ```ts
+   * tool.serverTool("get_weather_")?.inputSchema; // { $schema: "https://json-schema.org/draft/2020-12/schema", … }
+   * ```
+   */
+  serverTool(activityName: string): McpServerTool | undefined {
+    const { serverNames, serverTools } = stateOf(this);
+    const serverName = serverNames.get(activityName);
+    return serverName === undefined ? undefined : serverTools.get(serverName);
+  }
+
+  /**
+   * What the server answered to `server/discover` (protocol 2026-07-28), to pass as `prior` to a
+   * later `connect` so it skips asking; `undefined` for a server reached with the handshake.
+   *
+   * @example
+   * ```ts
+   * const again = await McpTool.connect(target, { prior: { kind: "modern", discover: tool.discovery! } });
+   * ```
+   */
+  get discovery(): DiscoverResult | undefined {
+    return stateOf(this).connection.client.getDiscoverResult();
   }
 
   /**

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type {
-  OAuthClientInformationContext,
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import {
+  type AddClientAuthentication,
+  createPrivateKeyJwtAuth,
+  DpopSession,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { McpCredentialStore, McpStoredCredentials } from "./credential-store.js";
 import { FileCredentialStore } from "./credential-store.js";
@@ -47,8 +50,22 @@ export interface McpOAuthOptions {
   /** A client registered beforehand: its id (and secret, for a confidential client). */
   clientId?: string | undefined;
   clientSecret?: string | undefined;
-  /** `"client_credentials"` for a machine client with `clientId`/`clientSecret`, no person. */
-  grant?: "authorization_code" | "client_credentials" | undefined;
+  /**
+   * How tokens are obtained: `"authorization_code"` (a person signs in; the default),
+   * `"client_credentials"` (a machine client with `clientId` and a secret or `privateKey`), or
+   * `"jwt_bearer"` (a workload's identity token, `assertion`, exchanged for access; RFC 7523).
+   */
+  grant?: "authorization_code" | "client_credentials" | "jwt_bearer" | undefined;
+  /** The signed JWT a `"jwt_bearer"` grant presents, or a function that fetches a fresh one. */
+  assertion?: string | (() => string | Promise<string>) | undefined;
+  /**
+   * A PEM private key the client proves itself with (`private_key_jwt`, RFC 7523) instead of a
+   * secret; `signingAlgorithm` names its algorithm ("ES256" by default).
+   */
+  privateKey?: string | undefined;
+  signingAlgorithm?: string | undefined;
+  /** Asks for sender-constrained tokens (DPoP, RFC 9449): each request carries a signed proof. */
+  dpop?: boolean | undefined;
   /** The 127.0.0.1 port of the redirect URI; by default the last login's, else any free port. */
   redirectPort?: number | undefined;
   /** How long to wait for the person to finish signing in; 5 minutes by default. */
@@ -61,6 +78,7 @@ export class LoginRequired extends Error {
 }
 
 const callbackPath = "/callback";
+const jwtBearerGrant = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 
 /**
  * @internal The SDK's `OAuthClientProvider` over a credential store, for one server: what the SDK
@@ -69,6 +87,8 @@ const callbackPath = "/callback";
  */
 export class StoredOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
+  readonly addClientAuthentication?: AddClientAuthentication;
+  readonly dpop?: () => Promise<DpopSession>;
   readonly #key: string;
   readonly #options: McpOAuthOptions;
   readonly #store: McpCredentialStore;
@@ -84,6 +104,23 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     this.#options = options;
     this.#store = options.store ?? new FileCredentialStore();
     if (options.clientMetadataUrl !== undefined) this.clientMetadataUrl = options.clientMetadataUrl;
+    const { clientId, privateKey } = options;
+    if (privateKey !== undefined && clientId !== undefined) {
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: clientId,
+        subject: clientId,
+        privateKey,
+        alg: options.signingAlgorithm ?? "ES256",
+      });
+    }
+    if (options.dpop) {
+      // One key for the life of this login: its nonces and proofs belong together.
+      let session: Promise<DpopSession> | undefined;
+      this.dpop = () => {
+        session ??= DpopSession.create();
+        return session;
+      };
+    }
   }
 
   /** Loads what the store has for `key` (the server's URL) and picks the redirect port. */
@@ -103,7 +140,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   get #machine(): boolean {
-    return this.#options.grant === "client_credentials";
+    return this.#options.grant === "client_credentials" || this.#options.grant === "jwt_bearer";
   }
 
   get redirectUrl(): string | undefined {
@@ -116,10 +153,22 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return {
       client_name: this.#options.clientName ?? "toolwright",
       redirect_uris: redirect === undefined ? [] : [redirect],
-      ...(this.#machine
-        ? { grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_basic" }
-        : {}),
+      ...(this.#machine ? this.#machineMetadata() : {}),
       ...(this.#options.scope === undefined ? {} : { scope: this.#options.scope }),
+    };
+  }
+
+  #machineMetadata(): Partial<OAuthClientMetadata> {
+    const { grant, privateKey, clientSecret } = this.#options;
+    const method =
+      privateKey !== undefined
+        ? "private_key_jwt"
+        : clientSecret !== undefined
+          ? "client_secret_basic"
+          : "none";
+    return {
+      grant_types: [grant === "jwt_bearer" ? jwtBearerGrant : "client_credentials"],
+      token_endpoint_auth_method: method,
     };
   }
 
@@ -181,9 +230,16 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.#verifier;
   }
 
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
+    const { grant, assertion } = this.#options;
     if (!this.#machine) return undefined;
-    const params = new URLSearchParams({ grant_type: "client_credentials" });
+    const params =
+      grant === "jwt_bearer"
+        ? new URLSearchParams({
+            grant_type: jwtBearerGrant,
+            assertion: typeof assertion === "function" ? await assertion() : (assertion ?? ""),
+          })
+        : new URLSearchParams({ grant_type: "client_credentials" });
     if (scope !== undefined && scope !== "") params.set("scope", scope);
     return params;
   }
