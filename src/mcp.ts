@@ -25,14 +25,6 @@ export {
 export type { McpOAuthOptions } from "./mcp/auth/oauth-provider.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
-export type {
-  McpElicitation,
-  McpElicitationResult,
-  McpElicitHandler,
-  McpRoot,
-  McpSampleHandler,
-  McpSamplingRequest,
-} from "./mcp/server-requests.js";
 export { serveMcp } from "./mcp/serve-mcp.js";
 export type {
   HttpServeOptions,
@@ -41,4 +33,12 @@ export type {
   ServeMcpOptions,
   StdioServeOptions,
 } from "./mcp/serve-mcp-options.js";
+export type {
+  McpElicitation,
+  McpElicitationResult,
+  McpElicitHandler,
+  McpRoot,
+  McpSampleHandler,
+  McpSamplingRequest,
+} from "./mcp/server-requests.js";
 export { toCallToolResult } from "./mcp/to-mcp-result.js";

@@ -171,7 +171,10 @@ export async function openConnection(
     await current.client.close().catch(() => undefined);
     await auth.close();
     const label = current.opened.label;
-    const problem = url === undefined ? undefined : authorizationProblem(error, label);
+    const problem =
+      url === undefined
+        ? undefined
+        : authorizationProblem(error, label, auth.provider !== undefined);
     if (problem !== undefined)
       throw new McpAuthorizationError({ server: label, message: problem, cause: error });
     throw new McpConnectionError({
@@ -259,13 +262,15 @@ function liveConnection(
         ? withAuthorization(provider, (response) => transport.finishAuth(response), request)
         : request(),
     errorKind: (error) => {
-      if (authorizationProblem(error, label) !== undefined) return "unauthorized";
+      if (authorizationProblem(error, label, provider !== undefined) !== undefined) {
+        return "unauthorized";
+      }
       if (error instanceof ProtocolError) return "refused";
       if (!(error instanceof SdkError)) return undefined;
       if (error.code === SdkErrorCode.ConnectionClosed) return "closed";
       return error.code === SdkErrorCode.RequestTimeout ? "timeout" : undefined;
     },
-    authorizationProblem: (error) => authorizationProblem(error, label),
+    authorizationProblem: (error) => authorizationProblem(error, label, provider !== undefined),
     track: (signal) => {
       const controller = new AbortController();
       inflight.add(controller);

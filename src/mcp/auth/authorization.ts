@@ -5,6 +5,7 @@ import {
   SdkHttpError,
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
+import { credentialKey } from "./credential-store.js";
 import { LoginRequired, type McpOAuthOptions, StoredOAuthProvider } from "./oauth-provider.js";
 
 /**
@@ -59,15 +60,6 @@ export async function resolveAuth(
   return { provider, close: () => provider.close() };
 }
 
-/** @internal The key a server's login is stored under: its URL without credentials or fragment. */
-export function credentialKey(url: URL | string): string {
-  const key = new URL(url);
-  key.hash = "";
-  key.username = "";
-  key.password = "";
-  return key.href;
-}
-
 /**
  * @internal Runs `work`; when it fails because the person was sent to sign in (the SDK throws
  * `UnauthorizedError` after redirecting), waits for the redirect, hands it to `finish` (the
@@ -95,7 +87,12 @@ export async function withAuthorization<T>(
 }
 
 /** @internal Whether `error` (or its cause) is an authorization failure, and what to say about it. */
-export function authorizationProblem(error: unknown, url: string): string | undefined {
+export function authorizationProblem(
+  error: unknown,
+  url: string,
+  hasLogin: boolean,
+): string | undefined {
+  const needsLogin = `needs authorization: run \`toolwright mcp login ${url}\`, or connect with { auth: { interactive: true } }`;
   let cause: unknown = error;
   for (let depth = 0; cause instanceof Error && depth < 5; depth++) {
     const current: Error = cause;
@@ -103,13 +100,12 @@ export function authorizationProblem(error: unknown, url: string): string | unde
     const unauthorized: boolean = UnauthorizedError.isInstance(current);
     const oauth: boolean =
       OAuthError.isInstance(current) || OAuthClientFlowError.isInstance(current);
-    if (current instanceof LoginRequired || unauthorized) {
-      return `needs authorization: run \`toolwright mcp login ${url}\`, or connect with { auth: { interactive: true } }`;
-    }
+    if (current instanceof LoginRequired || unauthorized) return needsLogin;
     if (oauth) {
       return `could not be authorized: ${current.message}`;
     }
     const status = SdkHttpError.isInstance(current) ? (current as SdkHttpError).status : undefined;
+    if (status === 401 && !hasLogin) return needsLogin;
     if (status === 401 || status === 403) {
       return `refused the login (HTTP ${status}): ${current.message}; run \`toolwright mcp login ${url}\` again`;
     }

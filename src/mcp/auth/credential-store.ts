@@ -66,6 +66,22 @@ export interface McpCredentialStore {
   list(): Promise<string[]>;
 }
 
+/**
+ * The key a server's login is stored under: its URL without user, password or fragment.
+ *
+ * @example
+ * ```ts
+ * credentialKey("https://user@mcp.example.com/mcp#x"); // "https://mcp.example.com/mcp"
+ * ```
+ */
+export function credentialKey(url: URL | string): string {
+  const key = new URL(url);
+  key.hash = "";
+  key.username = "";
+  key.password = "";
+  return key.href;
+}
+
 interface StoreFile {
   version: 1;
   servers: Record<string, McpStoredCredentials>;
