@@ -190,17 +190,17 @@ export function checkConnectArguments(target: unknown, options: unknown): void {
     typeof (auth as { tokens?: unknown }).tokens !== "function"
   ) {
     checkOptions(auth, {
-      owner: "McpTool.connect auth",
+      owner: "McpTool.connect's auth",
       rules: oauthRules,
       argument: "auth",
       error: fail,
     });
-    const { grant, clientId } = auth as { grant?: unknown; clientId?: unknown };
-    if (grant === "client_credentials" && clientId === undefined) {
-      throw fail(
-        "auth",
-        'with grant: "client_credentials" needs "clientId" (and usually "clientSecret")',
-      );
+    const { grant, clientId, assertion } = auth as Record<string, unknown>;
+    if ((grant === "client_credentials" || grant === "jwt_bearer") && clientId === undefined) {
+      throw fail("auth", `with grant: "${grant}" needs "clientId"`);
+    }
+    if (grant === "jwt_bearer" && assertion === undefined) {
+      throw fail("auth", 'with grant: "jwt_bearer" needs "assertion" (the workload\'s signed JWT)');
     }
   }
 }
