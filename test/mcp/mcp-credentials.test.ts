@@ -76,7 +76,10 @@ describe("McpTool.connect's auth options", () => {
     });
 
   it("names a mistyped or wrong option before connecting", async () => {
-    await refused({ interactiv: true }, /"interactiv" is not an option of McpTool.connect's auth \(did you mean "interactive"\?\)/);
+    await refused(
+      { interactiv: true },
+      /"interactiv" is not an option of McpTool.connect's auth \(did you mean "interactive"\?\)/,
+    );
     await refused(
       { grant: "password" },
       /"grant" must be one of "authorization_code", "client_credentials", "jwt_bearer"/,
