@@ -114,8 +114,17 @@ async function connect(options: {
             ? { confirmed: true }
             : {},
       }));
+    const auth = options.auth;
     transport = new StreamableHTTPClientTransport(url, {
-      ...(options.auth === undefined ? {} : { authProvider: options.auth }),
+      ...(auth === undefined ? {} : { authProvider: auth }),
+      // As the SDK asks of hosts: a refused token drops the cached discovery (SEP-2352).
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status === 401 && new Headers(init?.headers).has("authorization")) {
+          await auth?.invalidateCredentials?.("discovery");
+        }
+        return response;
+      },
     });
     return client;
   };
