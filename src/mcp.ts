@@ -25,6 +25,7 @@ export {
 export type { McpOAuthOptions } from "./mcp/auth/oauth-provider.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
+export { samplingWithDriver } from "./mcp/sampling-driver.js";
 export { serveMcp } from "./mcp/serve-mcp.js";
 export type {
   HttpServeOptions,

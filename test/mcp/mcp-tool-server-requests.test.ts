@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ErrorArtifact } from "../../src/index.js";
-import { type McpElicitation, McpTool } from "../../src/mcp.js";
+import { type McpElicitation, McpTool, samplingWithDriver } from "../../src/mcp.js";
+import { MockPromptDriver } from "../../src/testing.js";
 import { type AskingServer, forms, startAskingServer } from "./fixtures/asking-server.js";
 
 describe("McpTool answers a server's questions", () => {
@@ -123,6 +124,26 @@ describe("McpTool answers a server's questions", () => {
         "test-model: 1 message(s), at most 50 tokens",
       );
       assert.equal((await tool.run("roots", {})).toText(), "file:///srv/project");
+    } finally {
+      await tool.close();
+    }
+  });
+
+  it("answers sampling with one of toolwright's prompt drivers, within the caller's token cap", async () => {
+    const driver = new MockPromptDriver({ responses: ["A short summary."], model: "house-model" });
+    const tool = await McpTool.connect(
+      { url: server.url },
+      { onSample: samplingWithDriver(driver, { maxTokens: 20 }) },
+    );
+    try {
+      assert.equal(
+        (await tool.run("summarize", { text: "a long text" })).toText(),
+        "house-model: A short summary.",
+      );
+      assert.deepEqual(driver.requests[0]?.messages, [
+        { role: "user", content: [{ type: "text", text: "Summarize: a long text" }] },
+      ]);
+      assert.equal(driver.requests[0]?.maxOutputTokens, 20);
     } finally {
       await tool.close();
     }
