@@ -156,7 +156,10 @@ export async function openConnection(
     // A sign-in during connect leaves that transport started: the next round needs a fresh one.
     let round = 0;
     await withAuthorization(auth.provider, finish, async () => {
-      if (round++ > 0) current = open();
+      if (round++ > 0) {
+        await current.client.close().catch(() => undefined);
+        current = open();
+      }
       await current.client.connect(current.opened.transport, {
         timeout: options.timeoutMs,
         ...(options.prior === undefined ? {} : { prior: options.prior }),

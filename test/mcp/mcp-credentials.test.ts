@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { McpConfigError } from "../../src/index.js";
+import { McpAuthorizationError, McpConfigError } from "../../src/index.js";
 import { defaultCredentialFile, FileCredentialStore, McpTool } from "../../src/mcp.js";
 
 describe("FileCredentialStore", () => {
@@ -44,6 +44,17 @@ describe("FileCredentialStore", () => {
     const path = join(folder, "other.json");
     await writeFile(path, JSON.stringify({ something: "else" }));
     const store = new FileCredentialStore({ path });
+    await assert.rejects(
+      McpTool.connect({ url: "http://127.0.0.1:9/mcp" }, { auth: { store } }),
+      (error: unknown) => {
+        assert.ok(McpAuthorizationError.isInstance(error), String(error));
+        assert.match(
+          error.message,
+          /cannot read its stored login: .*other\.json is not a toolwright/,
+        );
+        return true;
+      },
+    );
     await assert.rejects(store.list(), /other\.json is not a toolwright MCP credential file/);
     await assert.rejects(
       store.save("https://a.example/mcp", {}),

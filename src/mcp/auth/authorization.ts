@@ -5,6 +5,7 @@ import {
   SdkHttpError,
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
+import { McpAuthorizationError } from "../../errors/mcp-authorization-error.js";
 import { credentialKey } from "./credential-store.js";
 import { LoginRequired, type McpOAuthOptions, StoredOAuthProvider } from "./oauth-provider.js";
 
@@ -53,7 +54,16 @@ export async function resolveAuth(
   if (auth === false || (auth === undefined && sendsAuthorization)) return none;
   if (auth !== undefined && isSdkProvider(auth)) return { provider: auth, close: none.close };
   const options: McpOAuthOptions = auth ?? {};
-  const provider = await StoredOAuthProvider.open(credentialKey(url), options);
+  let provider: StoredOAuthProvider;
+  try {
+    provider = await StoredOAuthProvider.open(credentialKey(url), options);
+  } catch (error) {
+    throw new McpAuthorizationError({
+      server: credentialKey(url),
+      message: `cannot read its stored login: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
   // Without a login, nobody to ask and no machine client, a provider could only register a client
   // for nothing: the server's 401 then says what to do.
   if (!options.interactive && !provider.hasLogin && options.clientId === undefined) return none;

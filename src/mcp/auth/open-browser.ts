@@ -3,7 +3,8 @@ import { spawn } from "node:child_process";
 /**
  * @internal Shows `url` to the person signing in: always printed (to stderr by default, so it
  * never mixes with a program's output), and opened in the system browser where there is one
- * (`open` on macOS, `start` on Windows, `xdg-open` under a graphical session elsewhere).
+ * (`open` on macOS, the URL handler of `rundll32` on Windows, `xdg-open` under a graphical session
+ * elsewhere; `TOOLWRIGHT_NO_BROWSER=1` only prints).
  */
 export function openInBrowser(
   url: URL,
@@ -26,7 +27,7 @@ export function openInBrowser(
 function browserCommand(href: string, env: NodeJS.ProcessEnv): [string, ...string[]] | undefined {
   if (env.TOOLWRIGHT_NO_BROWSER === "1") return undefined;
   if (process.platform === "darwin") return ["open", href];
-  // `start` takes a window title first; the URL is one argument, not parsed by cmd (no shell).
+  // Not `cmd /c start`: the URL stays one argument that no shell parses (`&` in a query is safe).
   if (process.platform === "win32") return ["rundll32", "url.dll,FileProtocolHandler", href];
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return undefined;
   return ["xdg-open", href];
