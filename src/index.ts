@@ -126,7 +126,6 @@ export { ArtifactError } from "./errors/artifact-error.js";
 export type { ToolwrightErrorCode } from "./errors/codes.js";
 export { DialectError } from "./errors/dialect-error.js";
 export { DriverConfigError } from "./errors/driver-config-error.js";
-export { McpAuthorizationError } from "./errors/mcp-authorization-error.js";
 export { McpConfigError } from "./errors/mcp-config-error.js";
 export { McpConnectionError } from "./errors/mcp-connection-error.js";
 export { MemoryConfigError } from "./errors/memory-config-error.js";

@@ -14,6 +14,8 @@ import "./node-check.js";
 // Toolbox pulls in decorated classes (the memory tool): Symbol.metadata must exist first.
 import "./polyfill.js";
 
+// Thrown only by McpTool and `toolwright mcp login`: exported here, so the root entry stays light.
+export { McpAuthorizationError } from "./errors/mcp-authorization-error.js";
 export type { McpAuth } from "./mcp/auth/authorization.js";
 export {
   defaultCredentialFile,

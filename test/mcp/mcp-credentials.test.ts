@@ -5,8 +5,13 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { McpAuthorizationError, McpConfigError } from "../../src/index.js";
-import { defaultCredentialFile, FileCredentialStore, McpTool } from "../../src/mcp.js";
+import { McpConfigError } from "../../src/index.js";
+import {
+  defaultCredentialFile,
+  FileCredentialStore,
+  McpAuthorizationError,
+  McpTool,
+} from "../../src/mcp.js";
 
 describe("FileCredentialStore", () => {
   let folder: string;

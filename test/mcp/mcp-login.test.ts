@@ -8,8 +8,13 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { ErrorArtifact, McpAuthorizationError } from "../../src/index.js";
-import { FileCredentialStore, type McpStoredCredentials, McpTool } from "../../src/mcp.js";
+import { ErrorArtifact } from "../../src/index.js";
+import {
+  FileCredentialStore,
+  McpAuthorizationError,
+  type McpStoredCredentials,
+  McpTool,
+} from "../../src/mcp.js";
 import { root } from "../cli/run-cli.js";
 import {
   type AuthorizationServer,
