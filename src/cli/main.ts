@@ -4,6 +4,7 @@ import { ToolwrightError } from "../errors/toolwright-error.js";
 import { packageVersion } from "../internal/package-version.js";
 import { CliError } from "./cli-error.js";
 import type { ReportCommand } from "./load-toolbox.js";
+import { addMcpCommands } from "./mcp-commands.js";
 import { type CliOutput, paint } from "./output.js";
 
 /** @internal The process streams the CLI works with (tests pass their own). */
@@ -327,6 +328,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
       },
     );
 
+  addMcpCommands(program, { output, done, portNumber, positiveInteger });
   const memory = program
     .command("memory")
     .description("inspect a SQLite task memory: ls, read, search");
