@@ -139,6 +139,9 @@ export { ToolboxError } from "./errors/toolbox-error.js";
 export { ToolwrightError } from "./errors/toolwright-error.js";
 export type { ToolCallEndEvent, ToolCallStartEvent } from "./observe/tool-call-channels.js";
 export type { TelemetryOptions } from "./observe/tool-call-span.js";
+// Receipts: what `new Toolbox(tools, { receipts })` takes (the stores are on `toolwright/memory…`).
+export type { ReceiptOptions } from "./receipts/receipt-options.js";
+export type { ReceiptStore } from "./receipts/receipt-store.js";
 // Schemas: the kinds of schema accepted and the JSON types they describe.
 export type { JsonObject, JsonSchema, JsonSchemaObject, JsonValue } from "./schema/json.js";
 export type { SchemaSource } from "./schema/normalize-schema.js";

@@ -1,6 +1,6 @@
 /**
- * A Task Memory store in Redis, shared across processes and machines, on `ioredis` (an optional peer
- * dependency: `npm install ioredis`).
+ * A Task Memory store and a receipt store (call receipts, durable agent runs) in Redis, shared across
+ * processes and machines, on `ioredis` (an optional peer dependency: `npm install ioredis`).
  *
  * @example
  * ```ts
@@ -16,3 +16,7 @@ export {
   RedisArtifactStore,
   type RedisArtifactStoreOptions,
 } from "./memory/redis-artifact-store.js";
+export {
+  RedisReceiptStore,
+  type RedisReceiptStoreOptions,
+} from "./receipts/redis-receipt-store.js";

@@ -1,7 +1,8 @@
 /**
  * Task Memory: off-prompt tool outputs kept in a store the model can list, page through and search
- * (BM25, no LLM). This entry has the memory, the in-memory store and the store interface; durable
- * stores are on `toolwright/memory/sqlite` and `toolwright/memory/redis`.
+ * (BM25, no LLM); and call receipts, what each call already did (docs/reliability.md). This entry has
+ * the memory, the in-memory stores and the store interfaces; durable stores are on
+ * `toolwright/memory/sqlite` and `toolwright/memory/redis`.
  *
  * @example
  * ```ts
@@ -41,3 +42,17 @@ export {
   TaskMemory,
   type TaskMemoryOptions,
 } from "./memory/task-memory.js";
+export { InMemoryReceiptStore } from "./receipts/in-memory-receipt-store.js";
+export { hashInput } from "./receipts/input-hash.js";
+export type { ReceiptOptions } from "./receipts/receipt-options.js";
+export type {
+  Receipt,
+  ReceiptAddress,
+  ReceiptBegin,
+  ReceiptFinish,
+  ReceiptRestart,
+  ReceiptStart,
+  ReceiptStore,
+  RunWrite,
+  StoredRun,
+} from "./receipts/receipt-store.js";

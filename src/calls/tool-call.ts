@@ -19,6 +19,12 @@ export interface ToolCallInput {
   readonly name: string;
   /** The input: a JSON string or an already-parsed value. */
   readonly arguments?: unknown;
+  /**
+   * The caller's key for this call, for receipts (`Toolbox` option `receipts`): a call with a key
+   * that already has a result returns it instead of running again. Without one, the call's own id
+   * (with its activity) is the key.
+   */
+  readonly idempotencyKey?: string | undefined;
 }
 
 /**

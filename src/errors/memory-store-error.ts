@@ -1,8 +1,8 @@
 import { ToolwrightError } from "./toolwright-error.js";
 
 /**
- * Thrown when an artifact store cannot do its job: a file that is not a usable SQLite database, a
- * Redis server that does not answer in time, a failed write. `location` names the file or the URL
+ * Thrown when an artifact store or a receipt store cannot do its job: a file that is not a usable
+ * SQLite database, a Redis server that does not answer in time, a failed write. `location` names the file or the URL
  * (its password hidden); `outcome` says whether a failed write may have been stored all the same.
  *
  * @example
@@ -31,11 +31,13 @@ export class MemoryStoreError extends ToolwrightError {
     message: string;
     cause?: unknown;
     outcome?: "not-applied" | "unknown";
+    /** What the store keeps: `"artifact"` (Task Memory, the default) or `"receipt"`. */
+    holds?: "artifact" | "receipt";
   }) {
     const label = storeLabels[details.store] ?? details.store;
     super(
       "memory_store_failed",
-      `${label} artifact store "${details.location}": ${details.message}`,
+      `${label} ${details.holds ?? "artifact"} store "${details.location}": ${details.message}`,
       {
         cause: details.cause,
       },

@@ -1,16 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
-import { MemoryConfigError } from "../errors/memory-config-error.js";
-import { MemoryStoreError } from "../errors/memory-store-error.js";
-import { aString, wholeNumber } from "../internal/option-rules.js";
-import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
 import { assemblePage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
-import { whenReady } from "./redis-ready.js";
+import { RedisConnection, redisStoreOptionRules } from "./redis-connection.js";
 import { searchScript, writeScript } from "./redis-scripts.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
@@ -39,12 +35,6 @@ interface ScriptCommands {
 
 type Client = Redis & ScriptCommands;
 
-const optionRules = {
-  url: aString,
-  keyPrefix: aString,
-  timeoutMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
-};
-
 /**
  * An artifact store on a Redis server, for agents on several machines sharing one memory. Writes run
  * as one Lua script (atomic for every client); search ranks passages with the same BM25 as the
@@ -66,26 +56,19 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   /** The server's URL with its password hidden. */
   readonly url: string;
   readonly keyPrefix: string;
-  readonly #connectionUrl: string;
-  readonly #timeoutMs: number;
-  #client: Promise<Client> | undefined;
-  #lastError: Error | undefined;
+  readonly #connection: RedisConnection<Client>;
 
   constructor(options: RedisArtifactStoreOptions) {
-    checkMemoryOptions("RedisArtifactStore", options, optionRules, ["url"]);
-    const url = options.url;
-    if (!["redis:", "rediss:"].includes(URL.parse(url)?.protocol ?? "")) {
-      throw new MemoryConfigError({
-        subject: "RedisArtifactStore",
-        option: "url",
-        message: `must be a redis:// or rediss:// URL; got ${JSON.stringify(redact(url))}`,
-      });
-    }
-    requirePackage("RedisArtifactStore", "ioredis");
-    this.url = redact(url);
+    checkMemoryOptions("RedisArtifactStore", options, redisStoreOptionRules, ["url"]);
+    this.#connection = new RedisConnection<Client>({
+      subject: "RedisArtifactStore",
+      url: options.url,
+      timeoutMs: options.timeoutMs ?? 5_000,
+      holds: "artifact",
+      scripts: { toolwrightMemoryWrite: writeScript, toolwrightMemorySearch: searchScript },
+    });
+    this.url = this.#connection.url;
     this.keyPrefix = options.keyPrefix ?? "toolwright:memory:";
-    this.#connectionUrl = url;
-    this.#timeoutMs = options.timeoutMs ?? 5_000;
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
@@ -197,145 +180,15 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async close(): Promise<void> {
-    const pending = this.#client;
-    this.#client = undefined;
-    if (pending === undefined) return;
-    const client = await pending.catch(() => undefined);
-    if (client === undefined) return;
-    if (client.status !== "ready") {
-      client.disconnect();
-      return;
-    }
-    try {
-      await withTimeout(client.quit(), this.#timeoutMs);
-    } catch {
-      client.disconnect();
-    }
+    await this.#connection.close();
   }
 
   #key(kind: string, name: string): string {
     return `${this.keyPrefix}${kind}${name}`;
   }
 
-  /**
-   * Runs one operation within the time limit, on a ready connection (see redis-ready.ts). Failures
-   * become `MemoryStoreError`s whose `outcome` is `"unknown"` only for a write that was sent.
-   */
-  async #run<T>(
-    operation: (client: Client) => Promise<T>,
-    kind: "read" | "write" = "read",
-  ): Promise<T> {
-    const started = performance.now();
-    this.#client ??= this.#connect();
-    const client = await this.#client;
-    try {
-      await whenReady(client, this.#timeoutMs);
-    } catch (error) {
-      const reason = this.#lastError ?? error;
-      throw this.#error(
-        kind,
-        `cannot reach the server (${messageOf(reason)})`,
-        "not-applied",
-        reason,
-      );
-    }
-    const remaining = Math.max(1, this.#timeoutMs - (performance.now() - started));
-    try {
-      return await withTimeout(operation(client), remaining);
-    } catch (error) {
-      // ioredis refuses a command at once when the connection dropped just before it: never sent.
-      const sent = !messageOf(error).startsWith("Stream isn't writeable");
-      const lost = client.status !== "ready" && this.#lastError !== undefined;
-      let message = messageOf(error);
-      // Ours or ioredis's `commandTimeout` (the same limit, as a backstop): whichever fires first.
-      if (error instanceof TimeoutError || message === "Command timed out") {
-        message = `no answer within ${this.#timeoutMs} ms`;
-      } else if (lost) message = `lost the connection (${messageOf(this.#lastError)})`;
-      const reason = lost ? this.#lastError : error;
-      throw this.#error(
-        kind,
-        message,
-        sent && kind === "write" ? "unknown" : "not-applied",
-        reason,
-      );
-    }
-  }
-
-  #error(
-    kind: "read" | "write",
-    message: string,
-    outcome: "not-applied" | "unknown",
-    cause: unknown,
-  ): MemoryStoreError {
-    let text = message;
-    if (kind === "write") {
-      text +=
-        outcome === "unknown"
-          ? "; the write may have been applied: retrying the same write stores it once"
-          : "; nothing was written";
-    }
-    return new MemoryStoreError({
-      store: "redis",
-      location: this.url,
-      message: text,
-      cause,
-      outcome,
-    });
-  }
-
-  async #connect(): Promise<Client> {
-    let Driver: typeof Redis;
-    try {
-      ({ Redis: Driver } = await loadPackage(
-        "RedisArtifactStore",
-        "ioredis",
-        () => import("ioredis"),
-      ));
-    } catch (error) {
-      this.#client = undefined;
-      throw error;
-    }
-    const client = new Driver(this.#connectionUrl, {
-      lazyConnect: true,
-      connectTimeout: this.#timeoutMs,
-      commandTimeout: this.#timeoutMs,
-      maxRetriesPerRequest: 1,
-      // Commands wait for a connection in `#run`, not in a queue that would send them after their
-      // caller gave up (a write reported failed, then stored behind its back).
-      enableOfflineQueue: false,
-      // ioredis re-sends commands in flight when a connection drops (its default); writes are safe to
-      // re-send because the write script applies a write id once.
-      autoResendUnfulfilledCommands: true,
-      // Keep reconnecting (a long-lived agent outlives a Redis restart); each call is bounded anyway.
-      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
-    });
-    // ioredis reports connection problems as events; without a listener they are printed as unhandled.
-    client.on("error", (error: Error) => {
-      this.#lastError = error;
-    });
-    // A socket error from before the last (re)connection says nothing about a later failure.
-    client.on("ready", () => {
-      this.#lastError = undefined;
-    });
-    client.defineCommand("toolwrightMemoryWrite", { numberOfKeys: 0, lua: writeScript });
-    client.defineCommand("toolwrightMemorySearch", { numberOfKeys: 0, lua: searchScript });
-    return client as Client;
-  }
-}
-
-class TimeoutError extends Error {}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
+  #run<T>(operation: (client: Client) => Promise<T>, kind: "read" | "write" = "read"): Promise<T> {
+    return this.#connection.run(operation, kind);
   }
 }
 
@@ -351,18 +204,4 @@ function writeId(args: readonly (string | number)[]): string {
     hash.update(`${text.length}:`).update(text);
   }
   return hash.digest("hex");
-}
-
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== "") parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, "//***@");
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
 }

@@ -103,6 +103,10 @@ function describeResult(
     span.setAttribute("toolwright.repairs.steps", [
       ...new Set(result.repairs.map((repair) => repair.step)),
     ]);
+    // A receipt's recorded result came back: the method did not run in this span.
+    if (result.repairs.some((repair) => repair.step === "replay")) {
+      span.setAttribute("toolwright.replayed", true);
+    }
   }
   span.setAttribute("toolwright.artifact.type", artifact.type);
   span.setAttribute("toolwright.off_prompt", Array.isArray(artifact.meta.memoryReferences));

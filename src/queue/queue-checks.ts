@@ -57,6 +57,7 @@ const toolboxKeys: Record<keyof ToolboxOptions, true> = {
   inputLimits: true,
   timeoutMs: true,
   telemetry: true,
+  receipts: true,
 };
 
 const queueToolboxRules: OptionRules = Object.freeze({

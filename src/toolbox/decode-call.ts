@@ -257,7 +257,7 @@ function unreadable(
 export function callResult(
   id: string,
   name: string,
-  { tool, activity }: CatalogEntry,
+  { tool, activity }: Pick<CatalogEntry, "tool" | "activity">,
   outcome: ActivityOutcome,
   repairs: readonly Repair[],
 ): ToolCallResult {

@@ -7,6 +7,15 @@ import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import type { Repair } from "../tool/repair.js";
 import { type Catalog, findEntry } from "./catalog.js";
 
+// Marks a call whose id the batch made up: such an id names nothing beyond this batch, so receipts
+// (which key a call by its own id) leave it alone.
+const madeUpId = Symbol("toolwright.madeUpId");
+
+/** @internal Whether the batch made up this call's id. */
+export function hasMadeUpId(call: ToolCallInput): boolean {
+  return (call as { [madeUpId]?: true })[madeUpId] === true;
+}
+
 /** @internal What `executeAll` hands the batch: the toolbox's names, ids and its one-call path. */
 export interface BatchContext {
   readonly catalog: Catalog;
@@ -28,7 +37,10 @@ export async function executeBatch(
   { catalog, settings, concurrency, nextId, execute }: BatchContext,
 ): Promise<ToolCallResult[]> {
   const groups = calls.map((call) => {
-    const named = { ...call, id: call.id ?? nextId() };
+    const named: ToolCallInput & { readonly id: string; readonly [madeUpId]?: true } =
+      call.id === undefined
+        ? { ...call, id: nextId(), [madeUpId]: true }
+        : { ...call, id: call.id };
     const exact = findEntry(catalog, String(call.name), settings.switches, []);
     const inner = exact === undefined ? expandWrapper(named.id, named, settings) : undefined;
     return { call: named, inner };

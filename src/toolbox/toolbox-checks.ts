@@ -19,6 +19,7 @@ import {
   wholeNumber,
 } from "../internal/option-rules.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import { type ReceiptOptions, receiptOptionRules } from "../receipts/receipt-options.js";
 import { settleInputLimits } from "../tool/input-limits.js";
 import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
@@ -74,6 +75,7 @@ const toolboxRules: OptionRules = Object.freeze({
   timeoutMs: timeLimit,
   customRepairs: anArray,
   telemetry: anObject,
+  receipts: anObject,
 });
 
 const telemetryRules: OptionRules = Object.freeze({
@@ -110,6 +112,10 @@ const executeRules: OptionRules = Object.freeze({
   },
   repairs: anObject,
   concurrency: positiveInteger,
+  receipts: {
+    expected: "receipt options or null",
+    test: (value) => value === null || anObject.test(value),
+  },
 });
 
 function failure(owner: string) {
@@ -144,6 +150,21 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   if (inputLimits !== undefined)
     checkNested("inputLimits", inputLimits, { rules: inputLimitRules });
   if (telemetry !== undefined) checkNested("telemetry", telemetry, { rules: telemetryRules });
+  const receipts = (options as { receipts?: unknown }).receipts;
+  if (receipts !== undefined) checkReceipts("Toolbox", receipts);
+}
+
+/** @internal Checks receipt options given to `owner` (the Toolbox, or one of its methods). */
+export function checkReceipts(
+  owner: string,
+  receipts: unknown,
+): asserts receipts is ReceiptOptions {
+  checkOptions(receipts, {
+    owner: `${owner} option "receipts"`,
+    rules: receiptOptionRules,
+    required: ["store"],
+    error: (key, message) => failure(owner)(`receipts.${key}`, message),
+  });
 }
 
 /** An object inside the Toolbox's options, checked against its own rules; its keys named by path. */
@@ -176,6 +197,8 @@ export function checkExecuteOptions(owner: string, options: unknown): void {
     });
   }
   checkRepairs(owner, (options as { repairs?: unknown }).repairs);
+  const receipts = (options as { receipts?: unknown }).receipts;
+  if (receipts !== undefined && receipts !== null) checkReceipts(owner, receipts);
 }
 
 /** @internal Checks the options of `toProviderTools`. */
@@ -241,6 +264,7 @@ export interface ToolboxSettings {
   readonly defaultMemory: boolean;
   readonly timeoutMs: number | null | undefined;
   readonly telemetry: TelemetryOptions | undefined;
+  readonly receipts: ReceiptOptions | undefined;
 }
 
 /**
@@ -263,6 +287,7 @@ export function settleToolboxOptions(
     defaultMemory: options.taskMemory === undefined,
     timeoutMs: options.timeoutMs,
     telemetry: options.telemetry,
+    receipts: options.receipts,
   };
 }
 

@@ -3,6 +3,7 @@ import type { RepairOptions } from "../calls/repair-steps.js";
 import type { DialectTarget } from "../dialects/dialect.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { InputLimits } from "../tool/input-limits.js";
 import type { ActivityProgress, RunOptions } from "../tool/tool-options.js";
 
@@ -41,6 +42,12 @@ export interface ToolboxOptions {
    * made only when an SDK is registered; see docs/observability.md).
    */
   telemetry?: TelemetryOptions | undefined;
+  /**
+   * Call receipts: each call with its own id (or an `idempotencyKey`) is recorded before its method
+   * runs and with its result after, so a repeated call returns the recorded result instead of running
+   * again (see docs/reliability.md). Off by default.
+   */
+  receipts?: ReceiptOptions | undefined;
 }
 
 /**
@@ -61,6 +68,8 @@ export interface ExecuteOptions extends RunOptions {
   dialect?: DialectTarget | undefined;
   /** Overrides the toolbox's repair switches for this call. */
   repairs?: RepairOptions | undefined;
+  /** Receipts for this call instead of the toolbox's (`null`: none). */
+  receipts?: ReceiptOptions | null | undefined;
 }
 
 /**

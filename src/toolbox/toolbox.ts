@@ -11,10 +11,12 @@ import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
 import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import type { Dialect, DialectOptions } from "../dialects/dialect.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
+import { ToolboxError } from "../errors/toolbox-error.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import { observingToolCalls, runObserved } from "../observe/tool-call-channels.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { Repair } from "../tool/repair.js";
-import { type InputOwnership, runActivity } from "../tool/run-activity.js";
+import { type InputOwnership, runActivity, runValidatedActivity } from "../tool/run-activity.js";
 import { withToolboxTimeout } from "../tool/time-limit.js";
 import type { Tool } from "../tool/tool.js";
 import { type Catalog, findEntry, ToolRoster } from "./catalog.js";
@@ -29,7 +31,7 @@ import {
   UnreadableCall,
 } from "./decode-call.js";
 import { DialectCache } from "./dialect-cache.js";
-import { executeBatch, expandWrapper, parallelResult } from "./execute-batch.js";
+import { executeBatch, expandWrapper, hasMadeUpId, parallelResult } from "./execute-batch.js";
 import { quickFloor } from "./quick-check.js";
 import {
   callSettings,
@@ -70,6 +72,7 @@ export class Toolbox {
   readonly #settings: ToolboxSettings;
   readonly #decode: DecodeSettings;
   readonly #timeoutMs: number | null | undefined;
+  readonly #receipts: ReceiptOptions | undefined;
   /** Set while `execute` runs inside its observation, so the events are published once. */
   #observed = false;
   #nextId = 0;
@@ -82,6 +85,7 @@ export class Toolbox {
     );
     this.#decode = this.#settings.decode;
     this.#timeoutMs = this.#settings.timeoutMs;
+    this.#receipts = this.#settings.receipts;
     this.#memory = new ToolboxMemory(this.#roster.list, (tool) => this.#attach(tool), {
       useDefault: this.#settings.defaultMemory,
       memoryTool: this.#settings.memoryTool,
@@ -103,6 +107,18 @@ export class Toolbox {
   get taskMemory(): TaskMemory | undefined {
     this.#memory.settle();
     return this.#memory.current;
+  }
+
+  /**
+   * The receipts calls are recorded with (the `receipts` option), or `undefined`.
+   *
+   * @example
+   * ```ts
+   * new Toolbox(tools, { receipts: { store: new InMemoryReceiptStore() } }).receipts?.store;
+   * ```
+   */
+  get receipts(): ReceiptOptions | undefined {
+    return this.#receipts;
   }
 
   /**
@@ -229,6 +245,15 @@ export class Toolbox {
     // span; without either, this check is all a call pays.
     if (!this.#observed && observingToolCalls())
       return this.#executeObserved({ ...call, id }, options);
+    // Receipts decode and validate first, then consult the store: their own path.
+    const receipts =
+      options === noOptions || options.receipts === undefined
+        ? this.#receipts
+        : (options.receipts ?? undefined);
+    if (receipts !== undefined) {
+      const ownId = call.id !== undefined && !hasMadeUpId(call);
+      return this.#executeReceipted({ ...call, id }, ownId, options, receipts);
+    }
     const name = String(call.name);
     const settings = callSettings(this.#decode, options);
     const repairs: Repair[] = [];
@@ -369,6 +394,50 @@ export class Toolbox {
       },
       telemetry: this.#settings.telemetry,
       describe: (result) => this.#roster.describe(this.#catalogNow(), result),
+    });
+  }
+
+  /**
+   * `execute` with receipts: decoded and validated as `prepare` does, then run under the call's
+   * receipt (a recorded result comes back without running the method).
+   */
+  async #executeReceipted(
+    call: ToolCallInput & { readonly id: string },
+    ownId: boolean,
+    options: ExecuteOptions,
+    receipts: ReceiptOptions,
+  ): Promise<ToolCallResult> {
+    const key = call.idempotencyKey;
+    if (key !== undefined && (typeof key !== "string" || key === "")) {
+      throw new ToolboxError({
+        message: `Toolbox.execute: the call's "idempotencyKey" must be a non-empty string; got ${JSON.stringify(key)}`,
+      });
+    }
+    const prepared = await this.prepare(call, options);
+    if (!prepared.ok) {
+      // A name that resolves to nothing may be a parallel wrapper: its calls come back through here.
+      if (prepared.result.toolName !== undefined) return prepared.result;
+      const settings = callSettings(this.#decode, options);
+      return this.#executeUnknown(call.id, String(call.name), call, options, settings, []);
+    }
+    const { runWithReceipt } = await import("../receipts/receipted-call.js");
+    return runWithReceipt({
+      call: prepared,
+      idempotencyKey: key,
+      ownId,
+      receipts,
+      run: async () => {
+        const { tool, activity } = prepared;
+        const limits = withToolboxTimeout(options, this.#timeoutMs);
+        const outcome = await runValidatedActivity(tool, activity.name, prepared.input, limits);
+        return callResult(
+          prepared.id,
+          prepared.name,
+          { tool, activity },
+          outcome,
+          prepared.repairs,
+        );
+      },
     });
   }
 

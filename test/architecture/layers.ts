@@ -30,6 +30,11 @@ export const layers: readonly Layer[] = [
     job: "model calls decoded, dialects lowered, raw-text call formats, tool-call tracing",
   },
   {
+    name: "receipts",
+    paths: ["receipts/"],
+    job: "call receipts and durable runs: their stores, call keys, what a call with a receipt does",
+  },
+  {
     name: "toolbox",
     paths: ["toolbox/"],
     job: "`Toolbox`: names, dialect cache, execute, batches",

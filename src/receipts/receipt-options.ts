@@ -1,0 +1,43 @@
+import { aFunction, aString, type OptionRules, wholeNumber } from "../internal/option-rules.js";
+import type { ReceiptStore } from "./receipt-store.js";
+
+/**
+ * Call receipts for a toolbox (`new Toolbox(tools, { receipts })`) or one call
+ * (`toolbox.execute(call, { receipts })`): where they are kept, in which scope, for how long.
+ *
+ * @example
+ * ```ts
+ * const receipts: ReceiptOptions = { store: new SqliteReceiptStore({ path: "receipts.db" }), scope: "billing", retentionMs: 86_400_000 };
+ * ```
+ */
+export interface ReceiptOptions {
+  /** Where receipts are kept. */
+  store: ReceiptStore;
+  /**
+   * The scope call keys live in (`"toolbox"` by default): a call id or idempotency key means one call
+   * within its scope. The agent gives each run its own; `store.release(scope)` drops a scope.
+   */
+  scope?: string | undefined;
+  /**
+   * How long a receipt is kept after its call started or finished, in milliseconds. By default it
+   * lives as long as its scope: until the run finishes (the agent releases it) or `store.release`.
+   */
+  retentionMs?: number | undefined;
+  /** The clock receipts are stamped with (`Date.now` by default); for tests. */
+  clock?: (() => number) | undefined;
+}
+
+/** @internal What each key of `ReceiptOptions` must be. */
+export const receiptOptionRules: OptionRules = Object.freeze({
+  store: {
+    expected: "a ReceiptStore",
+    test: (value: unknown) =>
+      typeof value === "object" &&
+      value !== null &&
+      (value as { specificationVersion?: unknown }).specificationVersion === "v1" &&
+      typeof (value as { begin?: unknown }).begin === "function",
+  },
+  scope: aString,
+  retentionMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
+  clock: aFunction,
+});
