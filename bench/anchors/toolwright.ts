@@ -1,4 +1,5 @@
 import { activity, Tool, Toolbox, type ToolCallResult } from "../../src/index.js";
+import { ActivitySearch } from "../../src/search/activity-search.js";
 import type { CallRegistry } from "../workloads/bfcl.js";
 import {
   type CreateEventInput,
@@ -6,6 +7,8 @@ import {
   createEventDescription,
   createEventSchema,
 } from "../workloads/create-event.js";
+import type { CatalogFunction } from "../workloads/tool-search.js";
+import type { SearchContender } from "./tool-search.js";
 
 /** The calendar tool as a toolwright user writes it: one activity with the shared zod schema. */
 export class CalendarTool extends Tool {
@@ -32,6 +35,21 @@ export function toolwrightRegistry(toolbox: Toolbox): CallRegistry {
       const outcome = result.calls?.[0] ?? result;
       if (outcome.artifact.type === "ErrorArtifact") return { ran: false };
       return { ran: true, received: outcome.artifact.value };
+    },
+  };
+}
+
+/**
+ * toolwright's tool search over a catalog (until `Toolbox.search` lands, its index directly): built
+ * once, then one BM25F search per query.
+ */
+export function toolwrightSearch(functions: readonly CatalogFunction[]): SearchContender {
+  const search = new ActivitySearch();
+  search.sync(functions);
+  return {
+    name: "toolwright",
+    async search(query, limit) {
+      return (await search.search(query, limit)).map((hit) => hit.name);
     },
   };
 }
