@@ -17,6 +17,9 @@ export interface ScoredSlot {
 class Postings {
   slots = new Int32Array(4);
   counts: Uint16Array;
+  /** Per posting, its saturated weight `tf̃ (k1 + 1) / (k1 + tf̃)`, valid for `generation`. */
+  saturated = new Float64Array(4);
+  generation = -1;
   size = 0;
   constructor(readonly fields: number) {
     this.counts = new Uint16Array(4 * fields);
@@ -29,7 +32,9 @@ class Postings {
       const grown = new Uint16Array(this.size * 2 * this.fields);
       grown.set(this.counts);
       this.counts = grown;
+      this.saturated = new Float64Array(this.size * 2);
     }
+    this.generation = -1;
     this.slots[this.size] = slot;
     for (let field = 0; field < this.fields; field++) {
       this.counts[this.size * this.fields + field] = Math.min(0xffff, counts[field] ?? 0);
@@ -44,6 +49,7 @@ class Postings {
     this.slots[at] = this.slots[last] as number;
     this.counts.copyWithin(at * this.fields, last * this.fields, (last + 1) * this.fields);
     this.size = last;
+    this.generation = -1;
   }
 }
 
@@ -67,9 +73,11 @@ export class Bm25fIndex {
   readonly #free: number[] = [];
   #live = 0;
   #nextSequence = 0;
-  // Length normalisation per slot and field, recomputed on the first search after a change.
+  // Length normalisation per slot and field, recomputed on the first search after a change; the
+  // generation tells a posting list whether its saturated weights were made with the current ones.
   #norms = new Float64Array(0);
   #normsStale = true;
+  #generation = 0;
   // Score accumulators, reused: `#stamp` tells which slots the current search touched.
   #scores = new Float64Array(0);
   #stamp = new Uint32Array(0);
@@ -145,9 +153,7 @@ export class Bm25fIndex {
    */
   search(terms: readonly string[], limit: number): ScoredSlot[] {
     if (this.#live === 0 || limit <= 0) return [];
-    const norms = this.#currentNorms();
-    const { weights, k1 } = this.#settings;
-    const fields = this.#fields;
+    this.#refreshNorms();
     const scores = this.#scores;
     const stamp = this.#stamp;
     const mark = this.#nextMark();
@@ -156,18 +162,11 @@ export class Bm25fIndex {
       const postings = this.#postings.get(term);
       if (postings === undefined) continue;
       const idf = Math.log(1 + (this.#live - postings.size + 0.5) / (postings.size + 0.5));
-      const { slots, counts, size } = postings;
+      const saturated = this.#saturated(postings);
+      const { slots, size } = postings;
       for (let index = 0; index < size; index++) {
         const slot = slots[index] as number;
-        let weighted = 0;
-        for (let field = 0; field < fields; field++) {
-          const count = counts[index * fields + field] as number;
-          if (count !== 0) {
-            weighted +=
-              (weights[field] as number) * count * (norms[slot * fields + field] as number);
-          }
-        }
-        const gain = (idf * weighted * (k1 + 1)) / (k1 + weighted);
+        const gain = idf * (saturated[index] as number);
         if (stamp[slot] === mark) {
           scores[slot] = (scores[slot] as number) + gain;
         } else {
@@ -178,6 +177,30 @@ export class Bm25fIndex {
       }
     }
     return this.#best(touched, limit);
+  }
+
+  // A term's weight in each document it occurs in, up to the IDF: the fields' counts weighted and
+  // length-normalised, then saturated. Made once per posting list and collection state, so a search
+  // costs one multiplication per posting.
+  #saturated(postings: Postings): Float64Array {
+    if (postings.generation === this.#generation) return postings.saturated;
+    const { weights, k1 } = this.#settings;
+    const fields = this.#fields;
+    const norms = this.#norms;
+    const { slots, counts, size, saturated } = postings;
+    for (let index = 0; index < size; index++) {
+      const slot = slots[index] as number;
+      let weighted = 0;
+      for (let field = 0; field < fields; field++) {
+        const count = counts[index * fields + field] as number;
+        if (count !== 0) {
+          weighted += (weights[field] as number) * count * (norms[slot * fields + field] as number);
+        }
+      }
+      saturated[index] = (weighted * (k1 + 1)) / (k1 + weighted);
+    }
+    postings.generation = this.#generation;
+    return saturated;
   }
 
   // A bounded min-heap keeps the best `limit` of the touched slots: O(touched · log limit).
@@ -209,8 +232,8 @@ export class Bm25fIndex {
     return this.#search;
   }
 
-  #currentNorms(): Float64Array {
-    if (!this.#normsStale) return this.#norms;
+  #refreshNorms(): void {
+    if (!this.#normsStale) return;
     const fields = this.#fields;
     const { b } = this.#settings;
     const slots = this.#terms.length;
@@ -224,7 +247,7 @@ export class Bm25fIndex {
       }
     }
     this.#normsStale = false;
-    return this.#norms;
+    this.#generation++;
   }
 
   #grow(): number {
