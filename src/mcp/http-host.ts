@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { closingHandle } from "./closing-handle.js";
 import {
   bearerMatches,
   defaultAllowedHosts,
@@ -153,24 +154,15 @@ export async function serveHttp(
   allowedHosts = settings.allowedHosts ?? defaultAllowedHosts(settings.host);
   allowedOrigins = settings.allowedOrigins ?? defaultAllowedOrigins(allowedHosts, port);
 
-  let resolveClosed: () => void = () => undefined;
-  const closed = new Promise<void>((resolve) => {
-    resolveClosed = resolve;
+  const ending = closingHandle(async () => {
+    const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    await routes.close();
+    // Open SSE streams would keep close() waiting for clients that never hang up.
+    httpServer.closeAllConnections();
+    await stopped;
   });
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await routes.close();
-      // Open SSE streams would keep close() waiting for clients that never hang up.
-      httpServer.closeAllConnections();
-      await stopped;
-      resolveClosed();
-    })();
-    return closing;
-  };
   const shownHost = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  return { url: `http://${shownHost}:${port}${mcpPath}`, closed, close };
+  return { url: `http://${shownHost}:${port}${mcpPath}`, ...ending };
 }
 
 function messageOf(error: unknown): string {

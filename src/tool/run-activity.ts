@@ -3,7 +3,6 @@ import type { ActivityDefinition } from "../activity/activity-registry.js";
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
@@ -17,6 +16,7 @@ import {
   messageOf,
 } from "./invoke-method.js";
 import { pruneAndValidate } from "./prune-input.js";
+import type { Repair } from "./repair.js";
 import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";

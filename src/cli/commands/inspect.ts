@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { isLoopbackHost } from "../../mcp/http-guards.js";
+import { LazySqliteStore } from "../../memory/lazy-sqlite-store.js";
 import { TaskMemory } from "../../memory/task-memory.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
-import { LazySqliteStore } from "../lazy-sqlite-store.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, plural, progress, warn } from "../output.js";
 import { serveUntilSignal } from "../serve-until-signal.js";
