@@ -7,7 +7,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages";
 import type { Artifact } from "../../artifacts/artifact.js";
 import type { ImageArtifact } from "../../artifacts/image-artifact.js";
-import { toolReferencesKey } from "../../search/tool-search-tool.js";
+import { toolReferencesKey } from "../../dialects/capabilities.js";
 import type { DriverIdentity } from "../shared/request-checks.js";
 import { argumentsToObject, isJsonObject } from "../shared/tool-call-arguments.js";
 import { toolResultParts, toolResultText } from "../shared/tool-result-content.js";
