@@ -1,5 +1,4 @@
 import { activity, Tool, Toolbox, type ToolCallResult } from "../../src/index.js";
-import { ActivitySearch } from "../../src/search/activity-search.js";
 import type { CallRegistry } from "../workloads/bfcl.js";
 import {
   type CreateEventInput,
@@ -7,7 +6,7 @@ import {
   createEventDescription,
   createEventSchema,
 } from "../workloads/create-event.js";
-import type { CatalogFunction } from "../workloads/tool-search.js";
+import type { SearchWorkload } from "../workloads/tool-search.js";
 import type { SearchContender } from "./tool-search.js";
 
 /** The calendar tool as a toolwright user writes it: one activity with the shared zod schema. */
@@ -39,17 +38,13 @@ export function toolwrightRegistry(toolbox: Toolbox): CallRegistry {
   };
 }
 
-/**
- * toolwright's tool search over a catalog (until `Toolbox.search` lands, its index directly): built
- * once, then one BM25F search per query.
- */
-export function toolwrightSearch(functions: readonly CatalogFunction[]): SearchContender {
-  const search = new ActivitySearch();
-  search.sync(functions);
+/** toolwright's tool search: `toolbox.search` over the catalog's own toolbox (the index is built on the first search). */
+export async function toolwrightSearch(workload: SearchWorkload): Promise<SearchContender> {
+  await workload.toolbox.search("build the index");
   return {
     name: "toolwright",
     async search(query, limit) {
-      return (await search.search(query, limit)).map((hit) => hit.name);
+      return (await workload.toolbox.search(query, { limit })).map((hit) => hit.name);
     },
   };
 }

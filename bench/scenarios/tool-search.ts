@@ -13,11 +13,8 @@ import { toolwrightSearch } from "../anchors/toolwright.js";
 import { installedVersion } from "../environment.js";
 import { percentile } from "../harness.js";
 import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
-import {
-  type CatalogFunction,
-  type SearchQuery,
-  searchWorkload,
-} from "../workloads/tool-search.js";
+import { type SearchQuery, type SearchWorkload, searchWorkload } from "../workloads/tool-search.js";
+import { deferralTokens } from "../workloads/tool-search-tokens.js";
 
 interface Quality {
   readonly recall1: number;
@@ -29,24 +26,24 @@ interface Quality {
   readonly queries: number;
 }
 
-type Builder = (functions: readonly CatalogFunction[]) => Promise<SearchContender>;
+type Builder = (workload: SearchWorkload) => Promise<SearchContender>;
 
 // Every contender returns its top 10; MRR counts a target below rank 10 as 0 (MRR@10).
 const depth = 10;
 
 const builders: readonly { label: string; build: Builder }[] = [
-  { label: "toolwright", build: async (functions) => toolwrightSearch(functions) },
+  { label: "toolwright", build: (workload) => toolwrightSearch(workload) },
   {
     label: `AI SDK (ai ${installedVersion("ai")})`,
-    build: async (functions) => aiSdkSearch(functions, depth),
+    build: async (workload) => aiSdkSearch(workload.functions, depth),
   },
   {
     label: `Mastra (@mastra/core ${installedVersion("@mastra/core")})`,
-    build: (functions) => mastraSearch(functions, depth),
+    build: (workload) => mastraSearch(workload.functions, depth),
   },
   {
     label: `plain BM25 (wink-bm25-text-search ${installedVersion("wink-bm25-text-search")})`,
-    build: async (functions) => plainBm25Search(functions),
+    build: async (workload) => plainBm25Search(workload.functions),
   },
 ];
 
@@ -59,7 +56,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const halves: string[] = [];
   for (const { label, build } of builders) {
     console.error(`bench: tool-search quality ${label}…`);
-    const contender = await build(full.functions);
+    const contender = await build(full);
     const all = await quality(contender, full.queries);
     const tune = await quality(
       contender,
@@ -75,22 +72,21 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       `| ${label} | ${percent(tune.recall5)} | ${percent(test.recall5)} | ${tune.mrr.toFixed(3)} | ${test.mrr.toFixed(3)} |`,
     );
   }
-  const sizes = [
-    { label: "1,000", functions: full.functions.slice(0, 1_000) },
-    { label: full.functions.length.toLocaleString("en-US"), functions: full.functions },
-    { label: big.functions.length.toLocaleString("en-US"), functions: big.functions },
-  ];
+  const sizes = [searchWorkload(1, 1_000), full, big].map((workload) => ({
+    label: workload.functions.length.toLocaleString("en-US"),
+    workload,
+  }));
   const latencyRows: string[] = [];
   const p95At = new Map<string, number>();
   for (const size of sizes) {
     for (const { label, build } of builders) {
       console.error(`bench: tool-search latency ${label} at ${size.label}…`);
       const started = performance.now();
-      const contender = await build(size.functions);
+      const contender = await build(size.workload);
       const buildMs = performance.now() - started;
       const sample = sampleQueries(
         full.queries,
-        options.quick ? 60 : size.functions.length > 5_000 ? 300 : 1_000,
+        options.quick ? 60 : size.workload.functions.length > 5_000 ? 300 : 1_000,
       );
       const times = await latencies(contender, sample);
       p95At.set(`${label}@${size.label}`, percentile(times, 0.95));
@@ -99,6 +95,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       );
     }
   }
+  const tokens = await deferralTokens(full, options.quick ? 10 : 100, 5);
   const ours = qualities.get("toolwright") as Quality;
   const bigLabel = big.functions.length.toLocaleString("en-US");
   const ourP95 = p95At.get(`toolwright@${bigLabel}`) ?? Number.NaN;
@@ -109,7 +106,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const section = [
     "## 12. Tool search",
     "",
-    `Catalog: every distinct BFCL function doc of the vendored categories (${full.functions.length.toLocaleString("en-US")} functions in ${full.toolbox.tools.length} tools: \`math.triangle_area_heron\` is activity \`triangle_area_heron\` of tool \`math\`, undotted names are activities of a tool \`bfcl\`, a second doc of one name becomes \`_v2\`). Queries: each BFCL question's user text, once per distinct function of its ground truth (${full.queries.length.toLocaleString("en-US")} queries); the target is the doc of that name in the question's own function list, so a same-named doc from another question is a miss (the last column counts it as a hit). Every contender gets the same native names, descriptions and schemas and is called through its own code: toolwright's search index; the AI SDK's \`toolSearch()\` bound by \`createToolSearchState\` (\`ai/internal\`), as a generation binds it; Mastra's \`ToolSearchProcessor\` through \`processInputStep\` and its \`search_tools\` tool; wink-bm25-text-search set up as its README does. Each returns its top ${depth}.`,
+    `Catalog: every distinct BFCL function doc of the vendored categories (${full.functions.length.toLocaleString("en-US")} functions in ${full.toolbox.tools.length} tools: \`math.triangle_area_heron\` is activity \`triangle_area_heron\` of tool \`math\`, undotted names are activities of a tool \`bfcl\`, a second doc of one name becomes \`_v2\`). Queries: each BFCL question's user text, once per distinct function of its ground truth (${full.queries.length.toLocaleString("en-US")} queries); the target is the doc of that name in the question's own function list, so a same-named doc from another question is a miss (the last column counts it as a hit). Every contender gets the same native names, descriptions and schemas and is called through its own code: toolwright's \`toolbox.search\`; the AI SDK's \`toolSearch()\` bound by \`createToolSearchState\` (\`ai/internal\`), as a generation binds it; Mastra's \`ToolSearchProcessor\` through \`processInputStep\` and its \`search_tools\` tool; wink-bm25-text-search set up as its README does. Each returns its top ${depth}.`,
     "",
     "| system (full catalog) | recall@1 | recall@5 | recall@10 | MRR@10 | recall@5, any doc of the name |",
     "| --- | ---: | ---: | ---: | ---: | ---: |",
@@ -127,6 +124,8 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
     "| ---: | --- | ---: | ---: | ---: | ---: |",
     ...latencyRows,
     "",
+    tokens.section,
+    "",
     `Targets: recall@5 ≥ 90% on the full catalog, above every anchor and the baseline; p95 under 1 ms at 10,000+ tools. Measured: recall@5 ${percent(ours.recall5)} (${ours.recall5 >= 0.9 ? "met" : "missed"}; ${beaten ? "above every anchor and the baseline" : "not above every other system"}), p95 ${ourP95.toFixed(3)} ms at ${bigLabel} tools (${ourP95 < 1 ? "met" : "missed"}).`,
     "",
   ].join("\n");
@@ -139,6 +138,11 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
         others: others
           .map((other) => `${other.label.split(" (")[0]} ${percent(other.quality.recall5)}`)
           .join(", "),
+      },
+      {
+        measure: `tool tokens per request, ${full.functions.length.toLocaleString("en-US")} tools`,
+        toolwright: `${tokens.afterSearch.toLocaleString("en-US")} deferred (after one search)`,
+        others: `${tokens.without.toLocaleString("en-US")} with every tool sent`,
       },
       {
         measure: `tool search p95, ${bigLabel} tools`,

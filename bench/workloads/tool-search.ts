@@ -51,16 +51,17 @@ interface Draft {
  * `math`; undotted names are activities of one tool `bfcl`. Two docs of one name get `_v2`, `_v3`.
  * Each question (the user's text) has one query per distinct function of its ground truth, aimed at
  * the doc of that name in the question's own function list. `copies` repeats the catalog with
- * renamed tools (`math_copy2`), for latency at larger sizes; the queries aim at the first copy.
+ * renamed tools (`math_copy2`), for latency at larger sizes; the queries aim at the first copy. `size`
+ * keeps the first functions only (the queries then are the full set's; use them for latency only).
  */
-export function searchWorkload(copies = 1): SearchWorkload {
+export function searchWorkload(copies = 1, size = Number.POSITIVE_INFINITY): SearchWorkload {
   const entries = loadBfclEntries();
   const drafts = new Map<string, Draft>();
   const used = new Map<string, number>();
   for (const entry of entries) {
     for (const fn of entry.functions) {
       const key = JSON.stringify(fn);
-      if (drafts.has(key)) continue;
+      if (drafts.has(key) || drafts.size >= size) continue;
       const dot = fn.name.lastIndexOf(".");
       const toolName = dot === -1 ? "bfcl" : fn.name.slice(0, dot).replace(/[^\w.-]/g, "_");
       const base = (dot === -1 ? fn.name : fn.name.slice(dot + 1)).replace(/[^\w.-]/g, "_");
@@ -109,7 +110,10 @@ export function searchWorkload(copies = 1): SearchWorkload {
     for (const functionName of targets) {
       const fn = entry.functions.find((candidate) => candidate.name === functionName);
       const draft = fn === undefined ? undefined : drafts.get(JSON.stringify(fn));
-      if (draft === undefined) throw new Error(`${entry.id}: no doc for ${functionName}`);
+      if (draft === undefined) {
+        if (drafts.size < size) throw new Error(`${entry.id}: no doc for ${functionName}`);
+        continue;
+      }
       queries.push({
         id: `${entry.id}/${functionName}`,
         text: entry.question,

@@ -81,6 +81,7 @@ export class Bm25fIndex {
   // Score accumulators, reused: `#stamp` tells which slots the current search touched.
   #scores = new Float64Array(0);
   #stamp = new Uint32Array(0);
+  #touched = new Int32Array(0);
   #search = 0;
 
   constructor(settings: Bm25fSettings) {
@@ -157,7 +158,8 @@ export class Bm25fIndex {
     const scores = this.#scores;
     const stamp = this.#stamp;
     const mark = this.#nextMark();
-    const touched: number[] = [];
+    const touched = this.#touched;
+    let count = 0;
     for (const term of terms) {
       const postings = this.#postings.get(term);
       if (postings === undefined) continue;
@@ -172,11 +174,11 @@ export class Bm25fIndex {
         } else {
           stamp[slot] = mark;
           scores[slot] = gain;
-          touched.push(slot);
+          touched[count++] = slot;
         }
       }
     }
-    return this.#best(touched, limit);
+    return this.#best(touched, count, limit);
   }
 
   // A term's weight in each document it occurs in, up to the IDF: the fields' counts weighted and
@@ -203,11 +205,13 @@ export class Bm25fIndex {
     return saturated;
   }
 
-  // A bounded min-heap keeps the best `limit` of the touched slots: O(touched · log limit).
-  #best(touched: readonly number[], limit: number): ScoredSlot[] {
+  // A bounded min-heap keeps the best `limit` of the touched slots: O(touched · log limit). The touched
+  // slots sit in a reused array, so a search leaves little for the garbage collector.
+  #best(touched: Int32Array, count: number, limit: number): ScoredSlot[] {
     const heap: number[] = [];
     const worse = (a: number, b: number) => this.#rankBefore(b, a);
-    for (const slot of touched) {
+    for (let at = 0; at < count; at++) {
+      const slot = touched[at] as number;
       if (heap.length < limit) {
         heap.push(slot);
         siftUp(heap, heap.length - 1, worse);
@@ -265,6 +269,7 @@ export class Bm25fIndex {
       const stamp = new Uint32Array(capacity);
       stamp.set(this.#stamp);
       this.#stamp = stamp;
+      this.#touched = new Int32Array(capacity);
     }
     return slot;
   }

@@ -6,7 +6,7 @@ import type { CompileEntry } from "../dialects/compile-tools.js";
 import type { JsonSchemaObject } from "../schema/json.js";
 import type { ActivitySearch, SearchEntry, SearchFieldWeights } from "../search/activity-search.js";
 import type { EmbedTexts } from "../search/embedding-store.js";
-import { Tool } from "../tool/tool.js";
+import { enabledListVersion, Tool } from "../tool/tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
 import type { Catalog, CatalogEntry } from "./catalog.js";
 
@@ -156,6 +156,7 @@ export class ToolboxSearch {
   readonly #options: ToolSearchOptions;
   #index: ActivitySearch | undefined;
   #stamp: readonly (readonly ToolActivity[])[] = [];
+  #version = -1;
   readonly #loaded: string[] = [];
   readonly #loadedSet = new Set<string>();
   #searchTool: ToolSearchTool | undefined;
@@ -268,14 +269,18 @@ export class ToolboxSearch {
     }));
   }
 
-  // Synced when a tool joined or an enabled-activity list changed (each is a new array then).
+  // Synced when a tool joined or an enabled-activity list changed (each is a new array then). The
+  // walk over the tools runs only when some tool's list changed since the last look.
   async #current(): Promise<ActivitySearch> {
     if (this.#index === undefined) {
       searchModule ??= import("../search/activity-search.js");
       const { ActivitySearch } = await searchModule;
       this.#index ??= new ActivitySearch(this.#options);
     }
+    const version = enabledListVersion();
+    if (version === this.#version && this.#tools.length === this.#stamp.length) return this.#index;
     const stamp = this.#tools.map((tool) => tool.activities());
+    this.#version = version;
     const fresh =
       stamp.length === this.#stamp.length &&
       stamp.every((activities, index) => activities === this.#stamp[index]);
