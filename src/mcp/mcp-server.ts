@@ -9,6 +9,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
+import { notifyingListChanges } from "./tool-list-changes.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
 import { listMemoryResources, readMemoryResource } from "./memory-resources.js";
@@ -51,7 +52,7 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
   const server = new Server(
     { name: info.name, version: info.version },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: { listChanged: true }, resources: {} },
       jsonSchemaValidator: sharedValidator,
       ...(info.instructions === undefined ? {} : { instructions: info.instructions }),
     },
@@ -96,7 +97,7 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
         // The client's trace context (in `_meta`) becomes the parent of this call's spans.
         const meta = (request.params as { _meta?: unknown } | undefined)?._meta;
         const info = { toolName: name, requestId: extra.requestId, sessionId: extra.sessionId };
-        return traceMcpServerCall(info, meta, run);
+        return traceMcpServerCall(info, meta, () => notifyingListChanges(toolbox, server, run));
       }
       case "resources/list":
         checkListParams(request.params);
