@@ -3,6 +3,7 @@
 // vendored categories; each question is a query, once per distinct function of its ground truth.
 // Run alone: npm run bench -- --only tool-search
 
+import { availableParallelism, loadavg } from "node:os";
 import {
   aiSdkSearch,
   mastraSearch,
@@ -72,7 +73,9 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       `| ${label} | ${percent(tune.recall5)} | ${percent(test.recall5)} | ${tune.mrr.toFixed(3)} | ${test.mrr.toFixed(3)} |`,
     );
   }
-  const sizes = [searchWorkload(1, 1_000), full, big].map((workload) => ({
+  // Fresh workloads: each contender's build time includes its index (toolwright's is built on the
+  // first search, which the quality runs above already made for `full`).
+  const sizes = [searchWorkload(1, 1_000), searchWorkload(), big].map((workload) => ({
     label: workload.functions.length.toLocaleString("en-US"),
     workload,
   }));
@@ -126,7 +129,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
     "",
     tokens.section,
     "",
-    `Targets: recall@5 ≥ 90% on the full catalog, above every anchor and the baseline; p95 under 1 ms at 10,000+ tools. Measured: recall@5 ${percent(ours.recall5)} (${ours.recall5 >= 0.9 ? "met" : "missed"}; ${beaten ? "above every anchor and the baseline" : "not above every other system"}), p95 ${ourP95.toFixed(3)} ms at ${bigLabel} tools (${ourP95 < 1 ? "met" : "missed"}).`,
+    `Targets: recall@5 ≥ 90% on the full catalog, above every anchor and the baseline; p95 under 1 ms at 10,000+ tools. Measured: recall@5 ${percent(ours.recall5)} (${ours.recall5 >= 0.9 ? "met" : "missed"}; ${beaten ? "above every anchor and the baseline" : "not above every other system"}), p95 ${ourP95.toFixed(3)} ms at ${bigLabel} tools (${ourP95 < 1 ? "met" : "missed"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores at the end of the run: on a loaded machine the tails are the scheduler's).`,
     "",
   ].join("\n");
   return {
@@ -193,7 +196,7 @@ function baseName(name: string): string {
   return name.replace(/_v\d+$/, "");
 }
 
-// Warm up on a tenth of the sample, then time each call.
+// Warm up on a tenth of the sample, then time each call (wall clock, ms, sorted).
 async function latencies(
   contender: SearchContender,
   queries: readonly SearchQuery[],
