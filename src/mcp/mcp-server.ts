@@ -9,7 +9,6 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
-import { notifyingListChanges } from "./tool-list-changes.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
 import { listMemoryResources, readMemoryResource } from "./memory-resources.js";
@@ -17,6 +16,7 @@ import { memoryUriTemplate } from "./memory-uri.js";
 import { callParams, checkListParams, readParams } from "./request-params.js";
 import { invalidParams, methodNotFound, RpcError, resourceNotFound } from "./rpc-error.js";
 import { toCallToolResult } from "./to-mcp-result.js";
+import { notifyingListChanges } from "./tool-list-changes.js";
 
 /** @internal Who the server says it is in the MCP handshake. */
 export interface McpServerInfo {

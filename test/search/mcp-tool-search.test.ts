@@ -51,7 +51,10 @@ describe("serveMcp with deferred loading", () => {
       "ToolSearchTool_search",
       "WeatherTool_forecast",
     ]);
-    const ran = await client.callTool({ name: "WeatherTool_forecast", arguments: { city: "Rome" } });
+    const ran = await client.callTool({
+      name: "WeatherTool_forecast",
+      arguments: { city: "Rome" },
+    });
     assert.deepEqual(ran.content, [{ type: "text", text: "sunny in Rome" }]);
   });
 });
@@ -86,8 +89,16 @@ describe("several MCP servers behind one searchable, deferring toolbox", () => {
     );
     const driver = new MockPromptDriver({
       responses: [
-        { toolCalls: [{ id: "c1", name: "ToolSearchTool_search", arguments: { query: "storm warnings" } }] },
-        { toolCalls: [{ id: "c2", name: "Weather_WeatherTool_stormAlerts", arguments: { region: "north" } }] },
+        {
+          toolCalls: [
+            { id: "c1", name: "ToolSearchTool_search", arguments: { query: "storm warnings" } },
+          ],
+        },
+        {
+          toolCalls: [
+            { id: "c2", name: "Weather_WeatherTool_stormAlerts", arguments: { region: "north" } },
+          ],
+        },
         "No storms.",
       ],
     });
