@@ -1,3 +1,5 @@
+import { defineEntry } from "./clone-json.js";
+
 const maxDepth = 256;
 
 /**
@@ -108,14 +110,7 @@ function copyKeyByKey(object: Record<string, unknown>, depth: number): unknown {
     if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
     const copied = copyValue(item, depth + 1);
     if (copied === unconvertible) return unconvertible;
-    if (key === "__proto__") {
-      Object.defineProperty(out, key, {
-        value: copied,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else out[key] = copied;
+    defineEntry(out, key, copied);
   }
   return out;
 }

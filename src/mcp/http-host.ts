@@ -7,6 +7,7 @@ import {
   bearerMatches,
   defaultAllowedHosts,
   defaultAllowedOrigins,
+  type HttpAccess,
   headerProblem,
 } from "./http-guards.js";
 import { type McpRoutes, type ParsedBody, rejectRequest as reject } from "./mcp-routes.js";
@@ -17,12 +18,7 @@ import { type StatefulSettings, sessionRoutes } from "./session-routes.js";
 import { type StatelessSettings, statelessRoutes } from "./stateless-routes.js";
 
 /** @internal Settled HTTP options (defaults applied, values checked). */
-export interface HttpSettings {
-  readonly host: string;
-  readonly port: number;
-  readonly token: string | undefined;
-  readonly allowedHosts: readonly string[] | undefined;
-  readonly allowedOrigins: readonly string[] | undefined;
+export interface HttpSettings extends HttpAccess {
   readonly maxBodyBytes: number;
   /** One MCP server per client session, or one per request. */
   readonly sessions: StatefulSettings | StatelessSettings;

@@ -1,6 +1,6 @@
-import { isPlainObject } from "../internal/clone-json.js";
+import { defineEntry, isPlainObject } from "../internal/clone-json.js";
 import type { JsonSchema, JsonSchemaObject } from "./json.js";
-import { defineEntry, resolveLocalRef } from "./walk-schema.js";
+import { resolveLocalRef } from "./walk-schema.js";
 
 type Path = readonly (string | number)[];
 

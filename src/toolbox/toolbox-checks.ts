@@ -164,31 +164,30 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   const steps = (options as { customRepairs?: unknown }).customRepairs;
   if (Array.isArray(steps)) {
     steps.forEach((step, index) => {
-      checkOptions(step, {
-        owner: `Toolbox option "customRepairs[${index}]"`,
+      checkNested(`customRepairs[${index}]`, step, {
         rules: customStepRules,
         required: ["name", "at", "run"],
-        error: (key, message) => failure("Toolbox")(`customRepairs[${index}].${key}`, message),
       });
     });
   }
-  const limits = (options as { inputLimits?: unknown }).inputLimits;
-  if (limits !== undefined) {
-    checkOptions(limits, {
-      owner: 'Toolbox option "inputLimits"',
-      rules: inputLimitRules,
-      error: (key, message) => failure("Toolbox")(`inputLimits.${key}`, message),
-    });
-  }
-  const telemetry = (options as { telemetry?: unknown }).telemetry;
-  if (telemetry !== undefined) {
-    checkOptions(telemetry, {
-      owner: 'Toolbox option "telemetry"',
-      rules: telemetryRules,
-      error: (key, message) => failure("Toolbox")(`telemetry.${key}`, message),
-    });
-  }
+  const { inputLimits, telemetry } = options as { inputLimits?: unknown; telemetry?: unknown };
+  if (inputLimits !== undefined)
+    checkNested("inputLimits", inputLimits, { rules: inputLimitRules });
+  if (telemetry !== undefined) checkNested("telemetry", telemetry, { rules: telemetryRules });
   checkSearchSettings(options as ToolboxOptions, failure("Toolbox"));
+}
+
+/** An object inside the Toolbox's options, checked against its own rules; its keys named by path. */
+function checkNested(
+  path: string,
+  value: unknown,
+  check: { readonly rules: OptionRules; readonly required?: readonly string[] },
+): void {
+  checkOptions(value, {
+    ...check,
+    owner: `Toolbox option "${path}"`,
+    error: (key, message) => failure("Toolbox")(`${path}.${key}`, message),
+  });
 }
 
 /**
