@@ -1,6 +1,6 @@
 // `npm run bench`: runs every scenario and writes bench/RESULTS.md (one section per scenario, plus the
-// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue
-// (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
+// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue,
+// tool-search (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs, promisify } from "node:util";
@@ -17,6 +17,7 @@ import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
 import { serveLoadScenario } from "./scenarios/serve-load.js";
 import { startupScenario } from "./scenarios/startup.js";
+import { toolSearchScenario } from "./scenarios/tool-search.js";
 
 const scenarios: readonly Scenario[] = [
   dispatchScenario,
@@ -30,6 +31,7 @@ const scenarios: readonly Scenario[] = [
   openModelsScenario,
   adaptersScenario,
   queueScenario,
+  toolSearchScenario,
 ];
 
 const { values } = parseArgs({

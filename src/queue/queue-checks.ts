@@ -57,6 +57,8 @@ const toolboxKeys: Record<keyof ToolboxOptions, true> = {
   inputLimits: true,
   timeoutMs: true,
   telemetry: true,
+  deferLoading: true,
+  search: true,
 };
 
 const queueToolboxRules: OptionRules = Object.freeze({
