@@ -251,6 +251,10 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     )
     .option("--lock-duration <ms>", "how soon a stopped worker's job is recovered", positiveInteger)
     .option("--stalled-interval <ms>", "how often workers look for such jobs", positiveInteger)
+    .addHelpText(
+      "after",
+      "\nWith TOOLWRIGHT_QUEUE_SECRET set (the fleet's shared secret, 32+ bytes), only jobs signed with it run.",
+    )
     .action(
       async (
         modulePath: string | undefined,
@@ -273,6 +277,8 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               limits: options.limit ?? {},
               lockDuration: options.lockDuration,
               stalledInterval: options.stalledInterval,
+              // From the environment only: a flag's value shows in every process listing.
+              secret: process.env.TOOLWRIGHT_QUEUE_SECRET || undefined,
             },
             output(),
           ),

@@ -15,6 +15,8 @@ export interface WorkerCommandOptions {
   readonly limits: Readonly<Record<string, number>>;
   readonly lockDuration: number | undefined;
   readonly stalledInterval: number | undefined;
+  /** The fleet's shared secret (TOOLWRIGHT_QUEUE_SECRET): only jobs signed with it run. */
+  readonly secret: string | undefined;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function workerCommand(
       limits: options.limits,
       lockDurationMs: options.lockDuration,
       stalledIntervalMs: options.stalledInterval,
+      secret: options.secret,
       // A lost connection repeats its error on every reconnection attempt: each new one is enough.
       onError: (error) => {
         if (error.message === lastError) return;
@@ -62,7 +65,7 @@ export async function workerCommand(
     const count = loaded.toolbox.tools.reduce((sum, tool) => sum + tool.activities().length, 0);
     warn(
       output,
-      `${paint("green", "toolwright worker", output.stderr)} ${paint("bold", worker.name, output.stderr)} · ${count} activities from ${loaded.source} · queue ${options.queue} on ${redact(options.redis)} · concurrency ${options.concurrency}`,
+      `${paint("green", "toolwright worker", output.stderr)} ${paint("bold", worker.name, output.stderr)} · ${count} activities from ${loaded.source} · queue ${options.queue} on ${redact(options.redis)} · concurrency ${options.concurrency}${options.secret === undefined ? "" : " · signed jobs only"}`,
     );
     let stopping = false;
     let stop: () => void = () => {};
