@@ -1,5 +1,6 @@
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from "commander";
 import { type Dialect, dialects } from "../dialects/dialect.js";
+import { MissingDependencyError } from "../errors/missing-dependency-error.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { packageVersion } from "../internal/package-version.js";
 import { CliError } from "./cli-error.js";
@@ -440,7 +441,10 @@ function report(error: unknown, stderr: NodeJS.WritableStream): number {
     error instanceof CliError ? error.exitCode : ToolwrightError.isInstance(error) ? 2 : 1;
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`${paint("red", `toolwright: ${message}`, stderr)}\n`);
-  const cause = error instanceof Error ? error.cause : undefined;
+  // A missing package is said in full by its one line (what to install); Node's resolution error
+  // behind it adds nothing.
+  const cause =
+    error instanceof Error && !MissingDependencyError.isInstance(error) ? error.cause : undefined;
   if (cause !== undefined) stderr.write(`  cause: ${describeCause(cause)}\n`);
   else if (
     !(error instanceof CliError) &&

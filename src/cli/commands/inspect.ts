@@ -3,6 +3,7 @@ import { isLoopbackHost } from "../../mcp/http-guards.js";
 import { TaskMemory } from "../../memory/task-memory.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
+import { requireCommandPackages } from "../command-packages.js";
 import { LazySqliteStore } from "../lazy-sqlite-store.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, plural, progress, warn } from "../output.js";
@@ -36,6 +37,7 @@ export async function inspectCommand(
   output: CliOutput,
 ): Promise<number> {
   checkFlags(options);
+  requireCommandPackages("inspect", modulePath, options.redis === undefined ? [] : ["ioredis"]);
   const redis = options.redis === undefined ? undefined : await redisMemory(options.redis);
   const loaded = await loadToolbox(modulePath, {
     db: options.db,

@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { TaskMemory } from "../../memory/task-memory.js";
 import { CliError } from "../cli-error.js";
+import { requireCommandPackages } from "../command-packages.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, warn } from "../output.js";
 
@@ -30,6 +31,8 @@ export async function workerCommand(
   options: WorkerCommandOptions,
   output: CliOutput,
 ): Promise<number> {
+  // Both packages at once: the Redis task memory below would otherwise ask for ioredis alone first.
+  requireCommandPackages("worker", modulePath, ["bullmq", "ioredis"]);
   let queue: typeof import("../../queue/start-worker.js");
   let redisStore: typeof import("../../memory/redis-artifact-store.js");
   try {
