@@ -112,6 +112,19 @@ describe("CalculatorTool", () => {
     assert.match(await failure("f(x) = x^2"), /defining functions is not allowed/);
     assert.match(await failure("sin.constructor"), /No access to property "constructor"/);
     assert.match(await failure("sin"), /a function, not a value/);
+    // No text of a function: mathjs's `string` would print its generated JavaScript.
+    for (const expression of [
+      "string(cos)",
+      "string([1, cos])",
+      "string({a: {b: sin}})",
+      "f = cos; string(f)",
+    ]) {
+      const text = await failure(expression);
+      assert.match(text, /a function has no text/, expression);
+      assert.doesNotMatch(text, /theTypedFn|function \w*\(/, expression);
+    }
+    assert.equal((await calculate("string(2 + 3)")).toText(), '"5"');
+    assert.equal((await calculate("string([1, 2])")).toText(), '["1", "2"]');
     assert.match(await failure('simplify("f(x) = 1")'), /FunctionAssignmentNode/);
     // Nothing leaks from one expression into the next.
     await calculate("leak = 5");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isLoopbackHost } from "../../mcp/http-guards.js";
 import { TaskMemory } from "../../memory/task-memory.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { checkToken } from "../check-token.js";
 import { CliError } from "../cli-error.js";
 import { requireCommandPackages } from "../command-packages.js";
 import { LazySqliteStore } from "../lazy-sqlite-store.js";
@@ -92,9 +93,7 @@ function checkFlags(options: InspectOptions): void {
       `--host ${options.host} lets other machines reach the inspector: set the token they must send with --token or TOOLWRIGHT_TOKEN`,
     );
   }
-  if (options.token !== undefined && (options.token.length < 8 || /\s/.test(options.token))) {
-    throw new CliError("--token must be 8 or more characters without spaces");
-  }
+  checkToken(options.token);
   if (options.redis !== undefined && options.dbGiven) {
     throw new CliError("--db and --redis both name the task memory; give one");
   }

@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isLoopbackHost } from "../../mcp/http-guards.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { checkToken } from "../check-token.js";
 import { CliError } from "../cli-error.js";
 import { requireCommandPackages } from "../command-packages.js";
 import { loadToolbox } from "../load-toolbox.js";
@@ -124,6 +125,7 @@ function checkFlags(modulePath: string | undefined, options: ServeOptions): void
       "--allow-writes applies to --http (stdio serves every activity); add --http",
     );
   }
+  if (options.http) checkToken(options.token);
   if (options.http && options.token === undefined && !isLoopbackHost(options.host)) {
     throw new CliError(
       `--host ${options.host} lets other machines reach the server: set the token they must send with --token or TOOLWRIGHT_TOKEN`,
