@@ -17,7 +17,12 @@ import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-
 import { anyDialectProfile } from "../dialects/capabilities.js";
 import { type CompiledTools, compileTools, isDialect } from "../dialects/compile-tools.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
-import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect.js";
+import {
+  type Dialect,
+  type DialectOptions,
+  type DialectTarget,
+  dialects,
+} from "../dialects/dialect.js";
 import { lowerSchema } from "../dialects/lower-schema.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
@@ -520,7 +525,9 @@ export class Toolbox {
 
   #compile<D extends Dialect>(dialect: D, options: DialectOptions): CompiledTools<D> {
     if (!isDialect(dialect)) {
-      throw new ToolboxError({ message: `unknown dialect ${JSON.stringify(dialect)}` });
+      throw new ToolboxError({
+        message: `unknown dialect ${JSON.stringify(dialect)}; one of ${dialects.join(", ")}`,
+      });
     }
     this.#settleMemory();
     const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}`;

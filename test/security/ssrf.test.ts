@@ -129,7 +129,8 @@ describe("SSRF: IPv6 addresses that carry an IPv4 address", () => {
       ["192.0.0.192", "reserved"], // Oracle (legacy)
       ["fd00:ec2::254", "uniqueLocal"], // AWS over IPv6
     ];
-    for (const [address, refusal] of agents) assert.equal(policy.refusal(address), refusal, address);
+    for (const [address, refusal] of agents)
+      assert.equal(policy.refusal(address), refusal, address);
     assert.equal(policy.refusal("168.63.129.17"), undefined, "only the agent's own address");
     assert.equal(new AddressPolicy(["168.63.129.16"]).refusal("168.63.129.16"), undefined);
   });

@@ -4,12 +4,25 @@ import { CliError } from "../cli-error.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, say } from "../output.js";
 
+// The dialects each option applies to; given with another, it would be ignored without a word.
+const optionDialects: readonly (readonly [keyof DialectOptions, string, readonly Dialect[]])[] = [
+  ["strict", "--strict", ["openai-chat", "openai-responses", "anthropic"]],
+  ["geminiSchemaField", "--gemini-field", ["gemini"]],
+  ["jsonSchemaDraft", "--draft", ["json-schema"]],
+];
+
 /** @internal `toolwright schema [module] --dialect <d> [--strict]`: the provider's `tools` JSON. */
 export async function schemaCommand(
   modulePath: string | undefined,
   options: { dialect: Dialect; db: string } & DialectOptions,
   output: CliOutput,
 ): Promise<number> {
+  for (const [option, flag, applies] of optionDialects) {
+    if (options[option] === undefined || applies.includes(options.dialect)) continue;
+    throw new CliError(
+      `${flag} applies to ${applies.join(", ")}; ${options.dialect} has no such option (leave it out)`,
+    );
+  }
   const loaded = await loadToolbox(modulePath, { db: options.db });
   try {
     const { dialect, db: _db, ...dialectOptions } = options;
