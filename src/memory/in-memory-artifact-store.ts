@@ -1,15 +1,6 @@
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import type { JsonObject } from "../schema/json.js";
-import type {
-  ArtifactStore,
-  NamespaceSummary,
-  PassageHit,
-  PassageQuery,
-  StoredKind,
-  StoreWrite,
-  StoreWriteResult,
-  TextPage,
-} from "./artifact-store.js";
+import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
@@ -20,7 +11,7 @@ import { type ScoredId, topHits } from "./top-hits.js";
 import { checkWriteSize, OneAtATime, WritePace } from "./write-pace.js";
 
 interface Namespace {
-  kind: StoredKind;
+  kind: spec.StoredKind;
   source: string;
   meta: JsonObject | undefined;
   length: number;
@@ -48,7 +39,7 @@ interface Postings {
  * const memory = new TaskMemory({ store: new InMemoryArtifactStore() }); // same as new TaskMemory()
  * ```
  */
-export class InMemoryArtifactStore implements ArtifactStore {
+export class InMemoryArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   readonly #namespaces = new Map<string, Namespace>();
   readonly #passages: IndexedPassage[] = [];
@@ -69,7 +60,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     if (options !== undefined) checkMemoryOptions("InMemoryArtifactStore", options, {});
   }
 
-  async write(write: StoreWrite): Promise<StoreWriteResult> {
+  async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "memory", "memory");
     return this.#turns.run(() => this.#write(write));
   }
@@ -83,21 +74,21 @@ export class InMemoryArtifactStore implements ArtifactStore {
     });
   }
 
-  async namespaces(): Promise<NamespaceSummary[]> {
+  async namespaces(): Promise<spec.NamespaceSummary[]> {
     return this.#turns.run(() => this.#summaries());
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
     return this.#turns.run(() => this.#read(namespace, offset, limit));
   }
 
-  async search(query: PassageQuery): Promise<PassageHit[]> {
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     return this.#turns.run(() => this.#search(query));
   }
 
   async close(): Promise<void> {}
 
-  #summaries(): NamespaceSummary[] {
+  #summaries(): spec.NamespaceSummary[] {
     return [...this.#namespaces].map(([name, namespace]) => ({
       namespace: name,
       kind: namespace.kind,
@@ -108,7 +99,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     }));
   }
 
-  #read(namespace: string, offset: number, limit: number): TextPage | undefined {
+  #read(namespace: string, offset: number, limit: number): spec.TextPage | undefined {
     const found = this.#namespaces.get(namespace);
     if (found === undefined) return undefined;
     const passages = found.passages;
@@ -129,7 +120,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     return assemblePage(overlapping, offset, limit, found.length);
   }
 
-  #search(query: PassageQuery): PassageHit[] {
+  #search(query: spec.PassageQuery): spec.PassageHit[] {
     const rows = this.#passages.length;
     if (rows === 0) return [];
     const averageLength = this.#tokens / rows;
@@ -157,7 +148,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
    * One write, in slices (see write-pace.ts): its JSON texts first, where anything can throw, then
    * the index; no other operation of this store runs in between, so none sees it half done.
    */
-  async #write(write: StoreWrite): Promise<StoreWriteResult> {
+  async #write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     let namespace = this.#namespaces.get(write.namespace);
     if (namespace !== undefined && namespace.kind !== write.kind) {
       return { ok: false, boundKind: namespace.kind };

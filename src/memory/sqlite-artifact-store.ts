@@ -3,16 +3,7 @@ import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { MemoryStoreError } from "../errors/memory-store-error.js";
 import { nonEmptyString, wholeNumber } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
-import type {
-  ArtifactStore,
-  NamespaceSummary,
-  PassageHit,
-  PassageQuery,
-  StoredKind,
-  StoreWrite,
-  StoreWriteResult,
-  TextPage,
-} from "./artifact-store.js";
+import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { jsonParts } from "./json-parts.js";
@@ -60,7 +51,7 @@ type Statements = { [Name in keyof typeof sqliteStatements]: StatementSync };
 
 interface NamespaceRow {
   id: number;
-  kind: StoredKind;
+  kind: spec.StoredKind;
   count: number;
   length: number;
 }
@@ -76,7 +67,7 @@ interface NamespaceRow {
  * const memory = new TaskMemory({ store: new SqliteArtifactStore({ path: "./memory.db" }) });
  * ```
  */
-export class SqliteArtifactStore implements ArtifactStore {
+export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   /** The database file. */
   readonly path: string;
@@ -111,7 +102,7 @@ export class SqliteArtifactStore implements ArtifactStore {
     }
   }
 
-  async write(write: StoreWrite): Promise<StoreWriteResult> {
+  async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "sqlite", this.path);
     return this.#turns.run(async () => {
       if (!this.#db.isOpen) throw this.#error("the store is closed");
@@ -137,11 +128,11 @@ export class SqliteArtifactStore implements ArtifactStore {
     );
   }
 
-  async namespaces(): Promise<NamespaceSummary[]> {
+  async namespaces(): Promise<spec.NamespaceSummary[]> {
     return this.#guard(() =>
       this.#statements.listNamespaces.all().map((row) => ({
         namespace: row.name as string,
-        kind: row.kind as StoredKind,
+        kind: row.kind as spec.StoredKind,
         source: row.source as string,
         artifactCount: row.count as number,
         length: row.length as number,
@@ -150,7 +141,7 @@ export class SqliteArtifactStore implements ArtifactStore {
     );
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
     return this.#guard(() => {
       const row = this.#statements.findNamespace.get(namespace) as NamespaceRow | undefined;
       if (row === undefined) return undefined;
@@ -163,7 +154,7 @@ export class SqliteArtifactStore implements ArtifactStore {
     });
   }
 
-  async search(query: PassageQuery): Promise<PassageHit[]> {
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     if (query.terms.length === 0 || query.limit <= 0) return [];
     return this.#guard(() => {
       const match = matchAnyTerm(query.terms);
@@ -219,7 +210,7 @@ export class SqliteArtifactStore implements ArtifactStore {
    * SQLite's inserts, index merges and commit would hold this thread for seconds; any other is one
    * transaction here, in slices when large (an in-memory database has no other connection).
    */
-  async #write(write: StoreWrite): Promise<StoreWriteResult> {
+  async #write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     const pace = new WritePace();
     const jsons: string[][] = [];
     for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
@@ -240,10 +231,10 @@ export class SqliteArtifactStore implements ArtifactStore {
 
   /** One write as one transaction on this store's connection, a turn of the loop every slice. */
   async #writeHere(
-    write: StoreWrite,
+    write: spec.StoreWrite,
     jsons: readonly (readonly string[])[],
     pace: WritePace,
-  ): Promise<StoreWriteResult> {
+  ): Promise<spec.StoreWriteResult> {
     const s = this.#statements;
     this.#db.exec("BEGIN IMMEDIATE");
     const meta = write.meta === undefined ? null : JSON.stringify(write.meta);

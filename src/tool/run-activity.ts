@@ -3,7 +3,6 @@ import type { ActivityDefinition } from "../activity/activity-registry.js";
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
@@ -17,6 +16,7 @@ import {
   messageOf,
 } from "./invoke-method.js";
 import { pruneAndValidate } from "./prune-input.js";
+import type { Repair } from "./repair.js";
 import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
@@ -87,7 +87,7 @@ export function runActivity(
   const state = toolState(tool);
   options.signal?.throwIfAborted();
   if (state.onBeforeRun !== undefined) {
-    return runWithBeforeHook(tool, state, activityName, input, options, repairInput);
+    return runWithBeforeHook(tool, activityName, input, options, repairInput);
   }
   // An input only this call holds (parsed from the model's text) needs no defensive copy, unless a
   // hook will see it after the method could have changed it.
@@ -99,15 +99,16 @@ export function runActivity(
 
 async function runWithBeforeHook(
   tool: Tool,
-  state: ToolState,
   activityName: string,
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
+  const state = toolState(tool);
   try {
     await state.onBeforeRun?.({ tool, activity: activityName, input });
   } catch (error) {
+    // Finished, so `onAfterRun` sees the refusal too.
     return finish(tool, activityName, input, {
       artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
       repairs: [],

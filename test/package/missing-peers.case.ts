@@ -78,7 +78,7 @@ const needs: Record<string, readonly [subject: string, packages: readonly string
   QueueToolbox: ["QueueToolbox", ["bullmq", "ioredis"]],
   startWorker: ["startWorker", ["bullmq", "ioredis"]],
   serveMcp: ["serveMcp", ["@modelcontextprotocol/sdk"]],
-  "McpTool.connect": ["McpTool.connect", ["@modelcontextprotocol/sdk"]],
+  "McpTool.connect": ["McpTool.connect", ["@modelcontextprotocol/client"]],
   RedisArtifactStore: ["RedisArtifactStore", ["ioredis"]],
   OpenAIChatPromptDriver: ["OpenAIChatPromptDriver", ["openai"]],
   OpenAIResponsesPromptDriver: ["OpenAIResponsesPromptDriver", ["openai"]],
@@ -142,6 +142,11 @@ export function missingPeersCases(packed: () => PackedPackage): void {
       [["worker"], "toolwright worker", ["bullmq", "ioredis"]],
       [["worker", "tools.ts"], "toolwright worker", ["bullmq", "ioredis", "tsx"]],
       [["serve", "tools.ts"], "toolwright serve", ["@modelcontextprotocol/sdk", "tsx"]],
+      [
+        ["mcp", "login", "http://127.0.0.1:1/mcp", "--no-browser"],
+        "toolwright mcp login",
+        ["@modelcontextprotocol/client"],
+      ],
       [
         ["inspect", "--redis", "redis://127.0.0.1:1", "--no-open"],
         "toolwright inspect",

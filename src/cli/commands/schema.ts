@@ -1,8 +1,8 @@
 import type { Dialect, DialectOptions } from "../../dialects/dialect.js";
 import { DialectError } from "../../errors/dialect-error.js";
 import { CliError } from "../cli-error.js";
-import { loadToolbox } from "../load-toolbox.js";
-import { type CliOutput, say } from "../output.js";
+import { type ModuleCommand, withToolbox } from "../load-toolbox.js";
+import { say } from "../output.js";
 
 // The dialects each option applies to; given with another, it would be ignored without a word.
 const optionDialects: readonly (readonly [keyof DialectOptions, string, readonly Dialect[]])[] = [
@@ -12,19 +12,16 @@ const optionDialects: readonly (readonly [keyof DialectOptions, string, readonly
 ];
 
 /** @internal `toolwright schema [module] --dialect <d> [--strict]`: the provider's `tools` JSON. */
-export async function schemaCommand(
-  modulePath: string | undefined,
-  options: { dialect: Dialect; db: string } & DialectOptions,
-  output: CliOutput,
-): Promise<number> {
+export const schemaCommand: ModuleCommand<
+  { dialect: Dialect; db: string } & DialectOptions
+> = async (modulePath, options, output) => {
   for (const [option, flag, applies] of optionDialects) {
     if (options[option] === undefined || applies.includes(options.dialect)) continue;
     throw new CliError(
       `${flag} applies to ${applies.join(", ")}; ${options.dialect} has no such option (leave it out)`,
     );
   }
-  const loaded = await loadToolbox(modulePath, { db: options.db });
-  try {
+  return withToolbox(modulePath, options, (loaded) => {
     const { dialect, db: _db, ...dialectOptions } = options;
     let tools: unknown;
     try {
@@ -35,7 +32,5 @@ export async function schemaCommand(
     }
     say(output, JSON.stringify(tools, null, 2));
     return 0;
-  } finally {
-    await loaded.close();
-  }
-}
+  });
+};
