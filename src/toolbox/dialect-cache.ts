@@ -8,7 +8,12 @@ import {
   isDialect,
 } from "../dialects/compile-tools.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
-import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect.js";
+import {
+  type Dialect,
+  type DialectOptions,
+  type DialectTarget,
+  dialects,
+} from "../dialects/dialect.js";
 import { lowerSchema } from "../dialects/lower-schema.js";
 import type { AnthropicTool } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
@@ -50,7 +55,9 @@ export class DialectCache {
   /** The tools compiled for `dialect`; throws `ToolboxError` for an unknown dialect, `DialectError` for a schema it cannot express. */
   compile<D extends Dialect>(dialect: D, options: DialectOptions): CompiledTools<D> {
     if (!isDialect(dialect)) {
-      throw new ToolboxError({ message: `unknown dialect ${JSON.stringify(dialect)}` });
+      throw new ToolboxError({
+        message: `unknown dialect ${JSON.stringify(dialect)}; one of ${dialects.join(", ")}`,
+      });
     }
     const catalog = this.#catalog();
     const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}`;

@@ -147,6 +147,19 @@ export class Toolbox {
   }
 
   /**
+   * The time limit of calls whose own options, activity and tool set none (the `timeoutMs` option):
+   * milliseconds, `null` for deliberately none, `undefined` when unset and the 60 s default applies.
+   *
+   * @example
+   * ```ts
+   * new Toolbox([], { timeoutMs: 5_000 }).timeoutMs; // 5000
+   * ```
+   */
+  get timeoutMs(): number | null | undefined {
+    return this.#timeoutMs;
+  }
+
+  /**
    * Adds tools after construction (the task-memory tool is added this way); throws `ToolboxError` for a
    * name already taken.
    *

@@ -217,7 +217,8 @@ describe("serveMcp over HTTP with a token, caps and limits", () => {
   });
 
   it("closes a session whose client left without ending it, once it has been idle", async () => {
-    const idle = await serveMcp(toolbox, { transport: "http", maxSessions: 1, sessionIdleMs: 50 });
+    // Long enough that the first session is still there when the second client knocks, on any machine.
+    const idle = await serveMcp(toolbox, { transport: "http", maxSessions: 1, sessionIdleMs: 500 });
     try {
       const gone = await connect(String(idle.url));
       await assert.rejects(connect(String(idle.url)), /Too many sessions \(1\)/);
