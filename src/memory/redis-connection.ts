@@ -55,7 +55,10 @@ export class RedisConnection<C extends Redis = Redis> {
    * Runs one operation within the time limit, on a ready connection (see redis-ready.ts). Failures
    * become `MemoryStoreError`s whose `outcome` is `"unknown"` only for a write that was sent.
    */
-  async run<T>(operation: (client: C) => Promise<T>, kind: "read" | "write" = "read"): Promise<T> {
+  async run<T>(
+    operation: (client: C) => Promise<T>,
+    kind: "read" | "stage" | "write" = "read",
+  ): Promise<T> {
     const timeoutMs = this.#settings.timeoutMs;
     const started = performance.now();
     this.#client ??= this.#connect();
@@ -117,13 +120,14 @@ export class RedisConnection<C extends Redis = Redis> {
   }
 
   #error(
-    kind: "read" | "write",
+    kind: "read" | "stage" | "write",
     message: string,
     outcome: "not-applied" | "unknown",
     cause: unknown,
   ): MemoryStoreError {
     let text = message;
-    if (kind === "write") {
+    // A staged write changes nothing anyone sees until its commit, the one "write" of it.
+    if (kind !== "read") {
       text +=
         outcome === "unknown"
           ? "; the write may have been applied: retrying the same write stores it once"

@@ -12,6 +12,7 @@ import {
   aFunction,
   anArray,
   anObject,
+  aString,
   type OptionRule,
   type OptionRules,
   oneOf,
@@ -19,7 +20,7 @@ import {
   wholeNumber,
 } from "../internal/option-rules.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
-import { type ReceiptOptions, receiptOptionRules } from "../receipts/receipt-options.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import { settleInputLimits } from "../tool/input-limits.js";
 import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
@@ -62,6 +63,34 @@ const taskMemoryRule: OptionRule = {
     typeof (value as { processOutput?: unknown }).processOutput === "function",
 };
 
+/** @internal The `deferLoading` option's rule. */
+export const deferLoadingRule: OptionRule = Object.freeze({
+  expected: "true, false, a function or { alwaysLoaded: string[] }",
+  test: (value: unknown) =>
+    typeof value === "boolean" ||
+    typeof value === "function" ||
+    (typeof value === "object" &&
+      value !== null &&
+      Object.keys(value).every((key) => key === "alwaysLoaded") &&
+      Array.isArray((value as { alwaysLoaded?: unknown }).alwaysLoaded) &&
+      (value as { alwaysLoaded: unknown[] }).alwaysLoaded.every(
+        (name) => typeof name === "string",
+      )),
+});
+
+const nonNegative: OptionRule = Object.freeze({
+  expected: "a finite number ≥ 0",
+  test: (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0,
+});
+const searchRules: OptionRules = Object.freeze({ weights: anObject, embed: aFunction });
+const searchCallRules: OptionRules = Object.freeze({ limit: wholeNumber(1) });
+const weightRules: OptionRules = Object.freeze({
+  name: nonNegative,
+  description: nonNegative,
+  parameterNames: nonNegative,
+  parameterText: nonNegative,
+});
+
 const toolboxRules: OptionRules = Object.freeze({
   concurrency: positiveInteger,
   repairs: anObject,
@@ -76,6 +105,8 @@ const toolboxRules: OptionRules = Object.freeze({
   customRepairs: anArray,
   telemetry: anObject,
   receipts: anObject,
+  deferLoading: deferLoadingRule,
+  search: anObject,
 });
 
 const telemetryRules: OptionRules = Object.freeze({
@@ -150,9 +181,25 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   if (inputLimits !== undefined)
     checkNested("inputLimits", inputLimits, { rules: inputLimitRules });
   if (telemetry !== undefined) checkNested("telemetry", telemetry, { rules: telemetryRules });
+  checkSearchSettings(options as ToolboxOptions, failure("Toolbox"));
   const receipts = (options as { receipts?: unknown }).receipts;
   if (receipts !== undefined) checkReceipts("Toolbox", receipts);
 }
+
+// What each key of `ReceiptOptions` must be (here, so the root entry loads no receipts module).
+const receiptOptionRules: OptionRules = Object.freeze({
+  store: {
+    expected: "a ReceiptStore",
+    test: (value: unknown) =>
+      typeof value === "object" &&
+      value !== null &&
+      (value as { specificationVersion?: unknown }).specificationVersion === "v1" &&
+      typeof (value as { begin?: unknown }).begin === "function",
+  },
+  scope: aString,
+  retentionMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
+  clock: aFunction,
+});
 
 /** @internal Checks receipt options given to `owner` (the Toolbox, or one of its methods). */
 export function checkReceipts(
@@ -227,6 +274,15 @@ export function checkCall(owner: string, call: unknown, argument = "call"): void
       argument,
       `must be a tool call { id?, name, arguments? }; got ${describeReceived(call)}`,
     );
+  }
+}
+
+/** @internal A call's `idempotencyKey`, when given, is a non-empty string. */
+export function checkIdempotencyKey(owner: string, key: unknown): void {
+  if (key !== undefined && (typeof key !== "string" || key === "")) {
+    throw new ToolboxError({
+      message: `${owner}: the call's "idempotencyKey" must be a non-empty string; got ${describeReceived(key)}`,
+    });
   }
 }
 
@@ -312,5 +368,40 @@ function groupCustomSteps(steps: readonly CustomRepairStep[] | undefined): Custo
     beforeParse: steps.filter((step) => step.at === "before-parse"),
     afterParse: steps.filter((step) => step.at === "after-parse"),
     afterValidationFailure: steps.filter((step) => step.at === "after-validation-failure"),
+  });
+}
+
+/** @internal Checks `toolbox.search`'s arguments; returns the limit. */
+export function checkSearch(query: unknown, options: unknown): number {
+  if (typeof query !== "string") {
+    throw new ToolboxError({
+      message: `Toolbox.search: the query must be a string; got ${describeReceived(query)}`,
+    });
+  }
+  checkOptions(options, {
+    owner: "Toolbox.search",
+    rules: searchCallRules,
+    error: (key, message) => new ToolboxError({ message: `Toolbox.search: "${key}" ${message}` }),
+  });
+  return (options as { limit?: number }).limit ?? 5;
+}
+
+/** @internal Checks the `search` option's keys and weights. */
+export function checkSearchSettings(
+  options: { readonly search?: unknown },
+  failure: (option: string, message: string) => ToolboxError,
+): void {
+  if (options.search === undefined) return;
+  checkOptions(options.search, {
+    owner: 'Toolbox option "search"',
+    rules: searchRules,
+    error: (key, message) => failure(`search.${key}`, message),
+  });
+  const weights = (options.search as { weights?: unknown }).weights;
+  if (weights === undefined) return;
+  checkOptions(weights, {
+    owner: 'Toolbox option "search.weights"',
+    rules: weightRules,
+    error: (key, message) => failure(`search.weights.${key}`, message),
   });
 }

@@ -35,6 +35,11 @@ export const layers: readonly Layer[] = [
     job: "call receipts and durable runs: their stores, call keys, what a call with a receipt does",
   },
   {
+    name: "search",
+    paths: ["search/"],
+    job: "tool search: the BM25F index, rank fusion, embeddings, the search tool",
+  },
+  {
     name: "toolbox",
     paths: ["toolbox/"],
     job: "`Toolbox`: names, dialect cache, execute, batches",
