@@ -8,11 +8,12 @@ import type { DialectOptions } from "../dialects/dialect.js";
 import { addUsage } from "../drivers/shared/usage.js";
 import type * as spec from "../drivers/spec.js";
 import { PromptDriverError } from "../errors/prompt-driver-error.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { Repair } from "../tool/repair.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type ChatSpan, startChatSpan } from "./agent-spans.js";
-import { saveState } from "./agent-state.js";
+import { type PausedRun, saveState } from "./agent-state.js";
 import type {
   AgentCompletedRun,
   AgentEvent,
@@ -23,8 +24,10 @@ import type {
   AgentToolCall,
   PendingApproval,
 } from "./agent-types.js";
+import type { RunRecorder } from "./durable-run.js";
 import { executeStep, type StepOutcome } from "./execute-step.js";
 import type { Protocol } from "./protocol.js";
+import type { StateKey } from "./state-seal.js";
 
 /** @internal What stays fixed for a run. */
 export interface LoopSetup {
@@ -41,6 +44,12 @@ export interface LoopSetup {
   /** Stream the model's text (for `agent.stream`) or wait for whole responses. */
   readonly streaming: boolean;
   readonly signal: AbortSignal | undefined;
+  readonly runId: string;
+  readonly stateKey: StateKey | undefined;
+  /** The receipts the run's calls go under (the run's own scope), if any. */
+  readonly receipts: ReceiptOptions | undefined;
+  /** A durable run's store, saved after every step. */
+  readonly recorder: RunRecorder | undefined;
 }
 
 /** @internal What grows during a run. */
@@ -56,7 +65,8 @@ export interface LoopState {
 export type StepResults = readonly { call: spec.ToolCall; result: ToolCallResult }[];
 
 // How a run ended: the fields of its result that depend on its status.
-type RunEnd =
+/** @internal */
+export type RunEnd =
   | Pick<AgentCompletedRun, "status" | "output">
   | Pick<AgentPausedRun, "status" | "output" | "pending" | "state">
   | Pick<AgentMaxStepsRun, "status" | "output">;
@@ -69,12 +79,17 @@ type RunEnd =
 export async function* agentLoop(
   setup: LoopSetup,
   state: LoopState,
-  resumed?: StepResults,
+  resumed?: Resumed,
 ): AsyncGenerator<AgentEvent> {
-  if (resumed !== undefined) {
-    const end = yield* afterResults(setup, state, resumed);
-    if (end !== undefined) return yield finish(state, end);
-  }
+  if (resumed !== undefined && "results" in resumed) {
+    const end = yield* afterResults(setup, state, resumed.results);
+    if (end !== undefined) return yield* ended(setup, state, end);
+    await setup.recorder?.save(runOf(setup, state), "running");
+  } else if (resumed !== undefined && resumed.calls.length > 0) {
+    // A durable run stopped inside this step: its calls again, each as its receipt says.
+    const end = yield* stepCalls(setup, state, resumed.calls, undefined);
+    if (end !== undefined) return yield* end;
+  } else await setup.recorder?.save(runOf(setup, state), "running");
   while (state.step < setup.maxSteps) {
     state.step += 1;
     const step = state.step;
@@ -95,28 +110,47 @@ export async function* agentLoop(
     if (turn.calls.length === 0) {
       yield { type: "step-finish", step, response };
       const output = new TextArtifact(turn.answer ?? response.text);
-      return yield finish(state, { status: "completed", output });
+      return yield* ended(setup, state, { status: "completed", output });
     }
     const calls = uniqueIds(turn.calls);
     for (const call of calls) yield { type: "tool-call", step, call };
-    const outcome = yield* runCalls(setup, calls, step);
-    if (isNonEmpty(outcome.pending)) {
-      yield { type: "step-finish", step, response };
-      return yield pause(setup, state, calls, outcome.results, outcome.pending);
-    }
-    const results = calls.map((call) => ({
-      call,
-      result: outcome.results.get(call.id) as ToolCallResult,
-    }));
-    const end = yield* afterResults(setup, state, results);
-    yield { type: "step-finish", step, response };
-    if (end !== undefined) return yield finish(state, end);
+    // Saved before any call runs: a run stopped from here on resumes inside this step.
+    await setup.recorder?.save(runOf(setup, state, calls), "running");
+    const end = yield* stepCalls(setup, state, calls, response);
+    if (end !== undefined) return yield* end;
   }
   const limit = new ErrorArtifact(
     `Exceeded the limit of ${setup.maxSteps} model calls in this run without a final answer`,
     { code: "max_steps" },
   );
-  return yield finish(state, { status: "max-steps", output: limit });
+  return yield* ended(setup, state, { status: "max-steps", output: limit });
+}
+
+/** @internal How a run continues: with the results of its paused step, or inside a step's calls. */
+export type Resumed = { readonly results: StepResults } | { readonly calls: spec.ToolCall[] };
+
+/** Runs a step's calls and gives their results back; the run's end when the step ends it. */
+async function* stepCalls(
+  setup: LoopSetup,
+  state: LoopState,
+  calls: spec.ToolCall[],
+  response: spec.PromptResponse | undefined,
+): AsyncGenerator<AgentEvent, AsyncGenerator<AgentEvent> | undefined> {
+  const step = state.step;
+  const outcome = yield* runCalls(setup, calls, step);
+  if (isNonEmpty(outcome.pending)) {
+    if (response !== undefined) yield { type: "step-finish", step, response };
+    return pause(setup, state, calls, outcome.results, outcome.pending);
+  }
+  const results = calls.map((call) => ({
+    call,
+    result: outcome.results.get(call.id) as ToolCallResult,
+  }));
+  const end = yield* afterResults(setup, state, results);
+  if (response !== undefined) yield { type: "step-finish", step, response };
+  if (end !== undefined) return ended(setup, state, end);
+  await setup.recorder?.save(runOf(setup, state), "running");
+  return undefined;
 }
 
 /** One model call, inside its `chat` span when tracing; streamed, its deltas become events. */
@@ -215,6 +249,8 @@ async function* runCalls(
   };
   const running = executeStep(setup.toolbox, calls, {
     approvals: setup.approvals,
+    step,
+    ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
     dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
     signal: setup.signal,
     ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
@@ -282,36 +318,65 @@ function uniqueIds(calls: readonly spec.ToolCall[]): spec.ToolCall[] {
   });
 }
 
-function pause(
+async function* pause(
   setup: LoopSetup,
   state: LoopState,
   calls: readonly spec.ToolCall[],
   results: Map<string, ToolCallResult>,
   pending: readonly [PendingApproval, ...PendingApproval[]],
-): AgentEvent {
+): AsyncGenerator<AgentEvent> {
   const names = pending.map((entry) => `${entry.toolName}.${entry.activityName}`).join(", ");
-  const saved = saveState({
+  const run = runOf(setup, state, calls, results, pending);
+  await setup.recorder?.save(run, "needs-approval");
+  yield finish(setup, state, {
+    status: "needs-approval",
+    output: new InfoArtifact(`Waiting for approval: ${names}`),
+    pending,
+    state: saveState(run, setup.stateKey),
+  });
+}
+
+/** The run's end: recorded when durable, its receipts released (they last the run's lifetime). */
+async function* ended(
+  setup: LoopSetup,
+  state: LoopState,
+  end: Exclude<RunEnd, { status: "needs-approval" }>,
+): AsyncGenerator<AgentEvent> {
+  if (setup.recorder !== undefined) {
+    await setup.recorder.finish(runOf(setup, state), end.status, end.output);
+  } else if (setup.receipts !== undefined) {
+    await setup.receipts.store.release(setup.receipts.scope as string);
+  }
+  yield finish(setup, state, end);
+}
+
+/** @internal The run as a state to save: between steps, or inside the step of `calls`. */
+export function runOf(
+  setup: LoopSetup,
+  state: LoopState,
+  calls: readonly spec.ToolCall[] = [],
+  results: Map<string, ToolCallResult> = new Map(),
+  pending: readonly PendingApproval[] = [],
+): PausedRun {
+  return {
+    runId: setup.runId,
     protocol: setup.protocolName,
     ...state,
     calls: [...calls],
     results,
     pending: [...pending],
-  });
-  return finish(state, {
-    status: "needs-approval",
-    output: new InfoArtifact(`Waiting for approval: ${names}`),
-    pending,
-    state: saved,
-  });
+  };
 }
 
 function isNonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]] {
   return items.length > 0;
 }
 
-function finish(state: LoopState, end: RunEnd): AgentEvent {
+/** @internal The `finish` event of a run that ended (or paused) as `end` says. */
+export function finish(setup: Pick<LoopSetup, "runId">, state: LoopState, end: RunEnd): AgentEvent {
   const result: AgentRunResult = {
     ...end,
+    runId: setup.runId,
     steps: state.step,
     toolCalls: state.toolCalls,
     repairs: state.repairs,

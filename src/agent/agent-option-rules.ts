@@ -8,6 +8,7 @@ import {
   anArray,
   anObject,
   aString,
+  nonEmptyString,
   type OptionRule,
   type OptionRules,
   oneOf,
@@ -38,6 +39,16 @@ const agentRules: OptionRules = Object.freeze({
   dialectOptions: anObject,
   concurrency: { ...wholeNumber(1), expected: "a positive integer" },
   generation: anObject,
+  stateKey: {
+    expected: "a non-empty string or Uint8Array",
+    test: (value) => (typeof value === "string" || value instanceof Uint8Array) && value.length > 0,
+  },
+  durable: anObject,
+});
+
+const durableRules: OptionRules = Object.freeze({
+  store: objectWith("a ReceiptStore", "saveRun"),
+  retentionMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
 });
 
 const generationRules: OptionRules = Object.freeze({
@@ -47,7 +58,10 @@ const generationRules: OptionRules = Object.freeze({
   providerOptions: anObject,
 });
 
-const runRules: OptionRules = Object.freeze({ signal: abortSignal });
+const runRules: OptionRules = Object.freeze({
+  signal: abortSignal,
+  runId: nonEmptyString,
+});
 
 function configError(subject: string) {
   return (option: string, message: string) =>
@@ -65,10 +79,11 @@ export function checkAgentOptions(options: unknown): void {
     });
   }
   checkOptions(options, { owner: "Agent", rules: agentRules, required: ["driver"], error: fail });
-  const { dialectOptions, generation } = options as Record<string, unknown>;
+  const { dialectOptions, generation, durable } = options as Record<string, unknown>;
   for (const [name, value, rules] of [
     ["dialectOptions", dialectOptions, dialectOptionRules],
     ["generation", generation, generationRules],
+    ["durable", durable, durableRules],
   ] as const) {
     if (value === undefined) continue;
     checkOptions(value, {

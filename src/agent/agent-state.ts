@@ -7,6 +7,7 @@ import { AgentError } from "../errors/agent-error.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
 import type { Repair } from "../tool/repair.js";
 import type { AgentProtocol, AgentToolCall, PendingApproval } from "./agent-types.js";
+import { checkSeal, type StateKey, sealOf } from "./state-seal.js";
 
 /**
  * A paused run as plain JSON: survives `JSON.stringify`/`parse`, a database and another process, and
@@ -20,6 +21,8 @@ import type { AgentProtocol, AgentToolCall, PendingApproval } from "./agent-type
  */
 export interface AgentState {
   readonly version: 1;
+  /** The run this state belongs to: its receipts' scope, and its id in a durable store. */
+  readonly runId: string;
   readonly protocol: AgentProtocol;
   /** Model calls made so far. */
   readonly step: number;
@@ -33,10 +36,16 @@ export interface AgentState {
     readonly results: JsonValue[];
     readonly pending: JsonValue[];
   };
+  /**
+   * `hmac-sha256:<hex>` (the agent's `stateKey`) or `sha256:<hex>` over every other field: a state
+   * edited after it was saved is refused on resume.
+   */
+  readonly seal: string;
 }
 
 /** @internal The live form of a paused run. */
 export interface PausedRun {
+  runId: string;
   protocol: AgentProtocol;
   step: number;
   messages: PromptMessage[];
@@ -48,11 +57,12 @@ export interface PausedRun {
   pending: PendingApproval[];
 }
 
-/** @internal */
-export function saveState(run: PausedRun): AgentState {
-  return JSON.parse(
+/** @internal The run as sealed plain JSON. */
+export function saveState(run: PausedRun, key: StateKey | undefined): AgentState {
+  const state = JSON.parse(
     JSON.stringify({
       version: 1,
+      runId: run.runId,
       protocol: run.protocol,
       step: run.step,
       messages: run.messages.map(messageToJSON),
@@ -69,18 +79,25 @@ export function saveState(run: PausedRun): AgentState {
         pending: run.pending,
       },
     }),
-  ) as AgentState;
+  ) as Omit<AgentState, "seal">;
+  return { ...state, seal: sealOf(state, key) };
 }
 
-/** @internal Revives a saved run; anything malformed is an `AgentError` naming the field. */
-export function loadState(state: unknown): PausedRun {
+/**
+ * @internal Revives a saved run whose seal matches; anything malformed is an `AgentError` naming the
+ * field.
+ */
+export function loadState(state: unknown, key: StateKey | undefined): PausedRun {
   try {
     const saved = state as AgentState;
     if (typeof saved !== "object" || saved === null || saved.version !== 1) {
       throw new TypeError("not an agent state of version 1");
     }
+    checkSeal(saved, key);
+    if (typeof saved.runId !== "string") throw new TypeError('"runId" is not a string');
     const results = (saved.paused.results as unknown as SavedResult[]).map(resultFromJSON);
     return {
+      runId: saved.runId,
       protocol: saved.protocol,
       step: saved.step,
       messages: (saved.messages as unknown as SavedMessage[]).map(messageFromJSON),

@@ -1,5 +1,6 @@
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { ToolCall } from "../drivers/spec.js";
+import { hashInput } from "../receipts/input-hash.js";
 import type { JsonObject } from "../schema/json.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import type { ExecuteAllOptions } from "../toolbox/toolbox-options.js";
@@ -20,9 +21,9 @@ export interface StepOutcome {
 export async function executeStep(
   toolbox: Toolbox,
   calls: readonly ToolCall[],
-  options: ExecuteAllOptions & { approvals: boolean },
+  options: ExecuteAllOptions & { approvals: boolean; step: number },
 ): Promise<StepOutcome> {
-  const { approvals, ...executeOptions } = options;
+  const { approvals, step, ...executeOptions } = options;
   const pending: PendingApproval[] = [];
   for (const call of calls) {
     const resolved = toolbox.resolveName(call.name);
@@ -52,14 +53,27 @@ export async function executeStep(
         toolName: prepared.tool.name,
         activityName: prepared.activity.name,
         input: prepared.input as JsonObject,
+        key: callKey(step, call.id),
+        inputHash: hashInput(prepared.input),
       });
     }
   }
   const held = new Set(pending.map((entry) => entry.id));
   const runnable = calls.filter((call) => !held.has(call.id));
-  const results = await toolbox.executeAll(runnable, executeOptions);
+  // Under receipts each call is keyed by its step and id, which the saved run keeps: a resumed step's
+  // calls find their receipts whatever ids a driver made up.
+  const keyed =
+    executeOptions.receipts == null
+      ? runnable
+      : runnable.map((call) => ({ ...call, idempotencyKey: callKey(step, call.id) }));
+  const results = await toolbox.executeAll(keyed, executeOptions);
   return {
     results: new Map(runnable.map((call, index) => [call.id, results[index] as ToolCallResult])),
     pending,
   };
+}
+
+/** @internal A call's key in its run: its step and its id. */
+export function callKey(step: number, id: string): string {
+  return `s${step}:${id}`;
 }
