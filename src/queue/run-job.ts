@@ -11,6 +11,7 @@ import type { ActivityProgress } from "../tool/tool-options.js";
 import { toolState } from "../tool/tool-state.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import type { CancelListener } from "./cancel-requests.js";
+import { type JobOutcome, runUnderJobReceipt } from "./job-receipt.js";
 import { signatureProblem, signedJobLifetimeMs, startedKey } from "./job-signature.js";
 import { traceJob } from "./job-span.js";
 import { ProgressRelay } from "./progress-relay.js";
@@ -73,9 +74,15 @@ export async function runJob(
     );
   }
   const activity = tool.findActivity(call.activity);
+  const receipts = activity === undefined ? undefined : runner.toolbox.receipts;
   // BullMQ counts every start in Redis, in the same script that hands the job out: a second start
-  // means a worker took it before and stopped without a result.
-  if (activity?.annotations.idempotent !== true && job.attemptsStarted > 1) {
+  // means a worker took it before and stopped without a result. With receipts, the job's receipt
+  // says more: whether that start recorded a result, which then comes back.
+  if (
+    receipts === undefined &&
+    activity?.annotations.idempotent !== true &&
+    job.attemptsStarted > 1
+  ) {
     throw runner.unrecoverable(
       "a worker started it before and stopped without a result; it is not idempotent, so it was not run again",
     );
@@ -88,6 +95,14 @@ export async function runJob(
   try {
     const signal =
       lockLost === undefined ? cancel.signal : AbortSignal.any([cancel.signal, lockLost]);
+    // The worker's own validation: unknown keys dropped, no coercion or other repair (the caller
+    // made those), the schema's transforms applied here, once.
+    const run = async (): Promise<JobOutcome> =>
+      runActivity(tool, call.activity, call.input, {
+        signal,
+        timeoutMs: timeLimitOf(runner.toolbox, tool, activity, call.timeoutMs),
+        onProgress: relay.report,
+      });
     const outcome = await traceJob(
       {
         call,
@@ -95,14 +110,9 @@ export async function runJob(
         queue: job.queueName,
         jobId: String(job.id),
       },
-      // The worker's own validation: unknown keys dropped, no coercion or other repair (the caller
-      // made those), the schema's transforms applied here, once.
-      async () =>
-        runActivity(tool, call.activity, call.input, {
-          signal,
-          timeoutMs: timeLimitOf(runner.toolbox, tool, activity, call.timeoutMs),
-          onProgress: relay.report,
-        }),
+      receipts === undefined || activity === undefined
+        ? run
+        : () => runUnderJobReceipt(receipts, job, { tool, activity, call }, run),
     );
     await relay.flush();
     const artifact = await bounded(runner, tool.name, call.activity, outcome.artifact);
