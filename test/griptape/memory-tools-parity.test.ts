@@ -195,6 +195,37 @@ describe("Griptape test_prompt_task.py", () => {
   }
 });
 
+describe("Griptape tasks/prompt_task/system.j2 with reflect_on_tool_use", () => {
+  for (const protocol of ["native", "react"] as const) {
+    it(`asks the model to keep using actions only when it will see their outputs (${protocol})`, async () => {
+      const prompts = await Promise.all(
+        [true, false].map(async (reflectOnToolUse) => {
+          const driver = mockDriver("Answer: done", 1);
+          await new Agent({ driver, tools: [new MockTool()], protocol, reflectOnToolUse }).run("x");
+          const first = driver.requests[0]?.messages[0];
+          return first?.role === "system" ? first.content : "";
+        }),
+      );
+      const [reflecting, once] = prompts as [string, string];
+      for (const line of [
+        "Repeat executing actions as many times as you need.",
+        "If an action's output contains an error, you MUST ALWAYS try to fix the error by executing another action.",
+        "Keep using actions until you have your final answer.",
+      ]) {
+        assert.ok(reflecting.includes(line), line);
+        assert.ok(!once.includes(line), line);
+      }
+      for (const prompt of prompts) {
+        assert.match(
+          prompt,
+          /^You can think step-by-step and execute actions sequentially or in parallel/,
+        );
+        assert.match(prompt, /NEVER make up actions, action names, or action paths\./);
+      }
+    });
+  }
+});
+
 describe("Griptape test_toolkit_task.py", () => {
   it("test_run_max_subtasks: max_subtasks is maxSteps (the same count of model replies)", async () => {
     const output =
