@@ -12,9 +12,11 @@ import type {
   StoreWrite,
   StoreWriteResult,
   TextPage,
+  VectorQuery,
 } from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { passageMax } from "./split-passages.js";
 import {
   matchAnyTerm,
@@ -22,6 +24,7 @@ import {
   sqliteSchemaVersion,
   sqliteStatements,
 } from "./sqlite-schema.js";
+import { VectorIndex, vectorBytes, vectorFromBytes } from "./vector-index.js";
 
 /**
  * Options of a {@link SqliteArtifactStore}.
@@ -69,6 +72,8 @@ export class SqliteArtifactStore implements ArtifactStore {
   readonly path: string;
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
+  /** The file's vectors, loaded on the first vector search and then only the rows added since. */
+  #vectors: { index: VectorIndex; loadedTo: number } | undefined;
 
   constructor(options: SqliteArtifactStoreOptions) {
     checkMemoryOptions("SqliteArtifactStore", options, optionRules, ["path"]);
@@ -106,6 +111,7 @@ export class SqliteArtifactStore implements ArtifactStore {
           this.#db.exec("ROLLBACK");
           return { ok: false, boundKind: row.kind };
         }
+        this.#claimVectorSpace(write);
         if (row === undefined) {
           const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
           row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
@@ -114,10 +120,14 @@ export class SqliteArtifactStore implements ArtifactStore {
         for (const entry of write.entries) {
           const start = count === 0 ? 0 : length + 2;
           s.insertArtifact.run(row.id, JSON.stringify(entry.json));
-          for (const span of entry.passages) {
+          for (const [at, span] of entry.passages.entries()) {
             const text = entry.text.slice(span.start, span.end);
             const passage = s.insertPassage.run(row.id, start + span.start, text);
             s.indexPassage.run(passage.lastInsertRowid, text);
+            const vector = entry.vectors?.[at];
+            if (vector !== undefined) {
+              s.insertVector.run(passage.lastInsertRowid, row.id, vectorBytes(vector));
+            }
           }
           count++;
           length = start + entry.text.length;
@@ -183,8 +193,64 @@ export class SqliteArtifactStore implements ArtifactStore {
     });
   }
 
+  async searchVectors(query: VectorQuery): Promise<PassageHit[]> {
+    if (query.limit <= 0) return [];
+    return this.#guard(() => {
+      const s = this.#statements;
+      const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+      if (held === undefined) return [];
+      const conflict = spaceConflict(held.space, query.embedding);
+      if (conflict !== undefined) throw this.#error(conflict);
+      let group: number | undefined;
+      if (query.namespace !== undefined) {
+        const row = s.findNamespace.get(query.namespace) as NamespaceRow | undefined;
+        if (row === undefined) return [];
+        group = row.id;
+      }
+      const index = this.#loadVectors(held.dimensions);
+      return index.nearest(query.vector, query.limit, group).map(({ id, score }) => {
+        const passage = s.passageById.get(id) as { namespace: string; start: number; text: string };
+        return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
+      });
+    });
+  }
+
   async close(): Promise<void> {
     if (this.#db.isOpen) this.#db.close();
+  }
+
+  /**
+   * Inside a write's transaction: records the write's embedding space on the first write with
+   * vectors, and refuses vectors of another space or length.
+   */
+  #claimVectorSpace(write: StoreWrite): void {
+    const space = writeSpace(write);
+    if (space === undefined) return;
+    const s = this.#statements;
+    const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+    const conflict = spaceConflict(held?.space, space);
+    if (conflict !== undefined) throw this.#error(conflict);
+    const vectors = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const dimensions = held?.dimensions ?? vectors[0]?.length ?? 0;
+    if (vectors.some((vector) => vector.length !== dimensions)) {
+      throw this.#error(`the write's vectors are not all ${dimensions} numbers long`);
+    }
+    if (held === undefined) s.setVectorSpace.run(space, dimensions);
+  }
+
+  /** The vector index with every row of the file: passage ids only grow, so new rows come last. */
+  #loadVectors(dimensions: number): VectorIndex {
+    this.#vectors ??= { index: new VectorIndex(dimensions), loadedTo: 0 };
+    const cache = this.#vectors;
+    for (const row of this.#statements.vectorsAfter.iterate(cache.loadedTo)) {
+      cache.index.add(
+        row.id as number,
+        row.ns as number,
+        vectorFromBytes(row.vector as Uint8Array),
+      );
+      cache.loadedTo = row.id as number;
+    }
+    return cache.index;
   }
 
   #prepareTables(db: DatabaseSync): void {

@@ -13,7 +13,7 @@ import {
   TextArtifact,
 } from "../../src/index.js";
 import { TaskMemory } from "../../src/memory.js";
-import { MockPromptDriver, type MockResponse } from "../../src/testing.js";
+import { MockEmbeddingDriver, MockPromptDriver, type MockResponse } from "../../src/testing.js";
 import {
   ExtractionTool,
   PromptSummaryTool,
@@ -140,8 +140,9 @@ describe("Griptape test_extraction_tool.py", () => {
 });
 
 describe("Griptape test_rag_tool.py", () => {
-  it("test_search: retrieval is the memory's own search (no vector store driver needed)", async () => {
-    const memory = textTaskMemory("Docs");
+  it("test_search: retrieval is the memory's own search, hybrid with an embedding driver", async () => {
+    // Griptape's LocalVectorStoreDriver(embedding_driver=MockEmbeddingDriver()).
+    const memory = new TaskMemory({ name: "Docs", embeddingDriver: new MockEmbeddingDriver() });
     await memory.storeArtifact("n1", new TextArtifact("test passage"));
     const tool = new RagTool({ description: "Test", driver: mockDriver(), memory });
     const result = (await tool.run("search", { query: "test" })) as ListArtifact;
