@@ -1,5 +1,5 @@
 // `npm run bench`: runs every scenario and writes bench/RESULTS.md (one section per scenario, plus the
-// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue
+// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue,retrieval
 // (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
@@ -13,6 +13,7 @@ import { memoryScenario } from "./scenarios/memory.js";
 import { openModelsScenario } from "./scenarios/open-models.js";
 import { queueScenario } from "./scenarios/queue.js";
 import { repairScenario } from "./scenarios/repair.js";
+import { retrievalScenario } from "./scenarios/retrieval.js";
 import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
 import { serveLoadScenario } from "./scenarios/serve-load.js";
@@ -30,6 +31,7 @@ const scenarios: readonly Scenario[] = [
   openModelsScenario,
   adaptersScenario,
   queueScenario,
+  retrievalScenario,
 ];
 
 const { values } = parseArgs({
