@@ -109,7 +109,7 @@ describe("a missing optional package", () => {
     ]);
   });
 
-  it("a prompt driver names its SDK and the install command when constructed", async () => {
+  it("a prompt or embedding driver names its SDK and the install command when constructed", async () => {
     const options = { model: "m", apiKey: "k" };
     const cases = [
       ["openai.js", "OpenAIChatPromptDriver", "openai"],
@@ -117,6 +117,9 @@ describe("a missing optional package", () => {
       ["anthropic.js", "AnthropicPromptDriver", "@anthropic-ai/sdk"],
       ["gemini.js", "GeminiPromptDriver", "@google/genai"],
       ["ollama.js", "OllamaPromptDriver", "ollama"],
+      ["openai.js", "OpenAIEmbeddingDriver", "openai"],
+      ["gemini.js", "GeminiEmbeddingDriver", "@google/genai"],
+      ["ollama.js", "OllamaEmbeddingDriver", "ollama"],
     ] as const;
     for (const [entry, driver, packageName] of cases) {
       const Driver = (await load(entry))[driver] as new (options: object) => object;
@@ -125,7 +128,17 @@ describe("a missing optional package", () => {
   });
 
   it("a driver given a ready client is constructed; its first request names the SDK", async () => {
-    const { OpenAIChatPromptDriver } = await load("openai.js");
+    const { OpenAIChatPromptDriver, GeminiEmbeddingDriver } = await load("openai.js").then(
+      async (openai) => ({ ...openai, ...(await load("gemini.js")) }),
+    );
+    const Embedding = GeminiEmbeddingDriver as new (
+      options: object,
+    ) => {
+      embed(request: object): Promise<unknown>;
+    };
+    await expectMissing("@google/genai", "GeminiEmbeddingDriver", () =>
+      new Embedding({ model: "m", client: {} }).embed({ texts: ["x"] }),
+    );
     const Driver = OpenAIChatPromptDriver as new (
       options: object,
     ) => {
