@@ -14,6 +14,10 @@
 import "./node-check.js";
 import "./polyfill.js";
 
+export {
+  TaskMemoryTool,
+  type TaskMemoryToolOptions,
+} from "./memory/task-memory-tool.js";
 export { CalculatorTool, type CalculatorToolOptions } from "./tools/calculator/calculator-tool.js";
 export { DateTimeTool, type DateTimeToolOptions } from "./tools/date-time/date-time-tool.js";
 export {
@@ -37,6 +41,7 @@ export type { SqlToolOptions } from "./tools/sql/sql-runner.js";
 export { SqlTool, WritableSqlTool } from "./tools/sql/sql-tool.js";
 export {
   type StructureAgent,
+  type StructureEvent,
   type StructureRun,
   type StructureRunContext,
   StructureRunTool,
@@ -46,10 +51,6 @@ export {
   StructuredOutputTool,
   type StructuredOutputToolOptions,
 } from "./tools/structured-output/structured-output-tool.js";
-export {
-  TaskMemoryTool,
-  type TaskMemoryToolOptions,
-} from "./tools/task-memory/task-memory-tool.js";
 export {
   WebScraperTool,
   type WebScraperToolOptions,

@@ -1,17 +1,7 @@
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { MemoryStoreError } from "../errors/memory-store-error.js";
 import type { JsonObject } from "../schema/json.js";
-import type {
-  ArtifactStore,
-  NamespaceSummary,
-  PassageHit,
-  PassageQuery,
-  StoredKind,
-  StoreWrite,
-  StoreWriteResult,
-  TextPage,
-  VectorQuery,
-} from "./artifact-store.js";
+import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
@@ -24,7 +14,7 @@ import { VectorIndex } from "./vector-index.js";
 interface Namespace {
   /** Its number in the vector index. */
   readonly group: number;
-  kind: StoredKind;
+  kind: spec.StoredKind;
   source: string;
   meta: JsonObject | undefined;
   length: number;
@@ -51,7 +41,7 @@ interface Postings {
  * const memory = new TaskMemory({ store: new InMemoryArtifactStore() }); // same as new TaskMemory()
  * ```
  */
-export class InMemoryArtifactStore implements ArtifactStore {
+export class InMemoryArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   readonly #namespaces = new Map<string, Namespace>();
   readonly #passages: IndexedPassage[] = [];
@@ -72,7 +62,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     if (options !== undefined) checkMemoryOptions("InMemoryArtifactStore", options, {});
   }
 
-  async write(write: StoreWrite): Promise<StoreWriteResult> {
+  async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     let namespace = this.#namespaces.get(write.namespace);
     if (namespace !== undefined && namespace.kind !== write.kind) {
       return { ok: false, boundKind: namespace.kind };
@@ -120,7 +110,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
       : found.artifacts.map((json) => JSON.parse(json) as ArtifactJSON);
   }
 
-  async namespaces(): Promise<NamespaceSummary[]> {
+  async namespaces(): Promise<spec.NamespaceSummary[]> {
     return [...this.#namespaces].map(([name, namespace]) => ({
       namespace: name,
       kind: namespace.kind,
@@ -131,7 +121,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     }));
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
     const found = this.#namespaces.get(namespace);
     if (found === undefined) return undefined;
     const passages = found.passages;
@@ -152,7 +142,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     return assemblePage(overlapping, offset, limit, found.length);
   }
 
-  async search(query: PassageQuery): Promise<PassageHit[]> {
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     const rows = this.#passages.length;
     if (rows === 0) return [];
     const averageLength = this.#tokens / rows;
@@ -176,7 +166,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     });
   }
 
-  async searchVectors(query: VectorQuery): Promise<PassageHit[]> {
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
     if (this.#vectors === undefined) return [];
     const conflict = spaceConflict(this.#vectors.space, query.embedding);
     if (conflict !== undefined) throw storeError(conflict);
@@ -194,7 +184,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
   async close(): Promise<void> {}
 
   /** The index a write's vectors go to (made by the first write with vectors), checked first. */
-  #vectorsFor(write: StoreWrite): VectorIndex | undefined {
+  #vectorsFor(write: spec.StoreWrite): VectorIndex | undefined {
     let space: string | undefined;
     try {
       space = writeSpace(write);

@@ -19,6 +19,7 @@ const optional = [
   "@google/genai",
   "ollama",
   "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/client",
   "ioredis",
   "bullmq",
 ];
@@ -158,10 +159,13 @@ describe("a missing optional package", () => {
     const toolbox = new (Toolbox as unknown as new (tools: object[]) => object)([
       new (CalculatorTool as unknown as new () => object)(),
     ]);
-    const sdk = "@modelcontextprotocol/sdk";
-    await expectMissing(sdk, "serveMcp", () => serveMcp(toolbox, { transport: "stdio" }));
+    await expectMissing("@modelcontextprotocol/sdk", "serveMcp", () =>
+      serveMcp(toolbox, { transport: "stdio" }),
+    );
     const connect = (McpTool as unknown as { connect(target: object): Promise<unknown> }).connect;
-    await expectMissing(sdk, "McpTool.connect", () => connect({ command: "no-such-server" }));
+    await expectMissing("@modelcontextprotocol/client", "McpTool.connect", () =>
+      connect({ command: "no-such-server" }),
+    );
     const Store = RedisArtifactStore as new (options: object) => object;
     await expectMissing("ioredis", "RedisArtifactStore", () => new Store({ url: "redis://h" }));
   });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { activity } from "../../activity/activity.js";
 import type { ActivityContext } from "../../activity/activity-context.js";
-import type { AgentEvent, AgentRunResult } from "../../agent/agent-types.js";
 import { type Artifact, isArtifact } from "../../artifacts/artifact.js";
 import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
@@ -40,6 +39,36 @@ export type StructureRun = (
 ) => Artifact | string | Promise<Artifact | string>;
 
 /**
+ * What a {@link StructureRunTool} reads of an agent's events; an `Agent`'s events fit it (the tool
+ * is below the agent in the layers, so it names no agent type): a `tool-result` event's `call`, a
+ * `step-finish` event's `step`, and the `finish` event's `result` (`status`, `output`, `pending`).
+ *
+ * @example
+ * ```ts
+ * const event: StructureEvent = { type: "step-finish", step: 1 };
+ * ```
+ */
+export interface StructureEvent {
+  readonly type: string;
+  readonly step?: number | undefined;
+  readonly call?: { readonly name: string } | undefined;
+  readonly result?: unknown;
+}
+
+/** How an agent's run ended, as its `finish` event carries it. */
+interface RunOutcome {
+  readonly status: string;
+  readonly output: Artifact;
+  readonly pending?: readonly { readonly toolName: string; readonly activityName: string }[];
+}
+
+function isRunOutcome(value: unknown): value is RunOutcome {
+  if (typeof value !== "object" || value === null) return false;
+  const outcome = value as Record<string, unknown>;
+  return typeof outcome.status === "string" && isArtifact(outcome.output);
+}
+
+/**
  * An agent a {@link StructureRunTool} runs: anything with the `Agent`'s `stream` (so an `Agent` from
  * `toolwright/agent`, with its own tools, limits and memory).
  *
@@ -49,7 +78,10 @@ export type StructureRun = (
  * ```
  */
 export interface StructureAgent {
-  stream(prompt: string, options: { signal?: AbortSignal | undefined }): AsyncIterable<AgentEvent>;
+  stream(
+    prompt: string,
+    options: { signal?: AbortSignal | undefined },
+  ): AsyncIterable<StructureEvent>;
 }
 
 /**
@@ -139,13 +171,13 @@ export class StructureRunTool extends Tool {
       return isArtifact(output) ? output : new TextArtifact(String(output));
     }
     let reported = 0;
-    let result: AgentRunResult | undefined;
+    let result: RunOutcome | undefined;
     for await (const event of structure.stream(prompt, { signal: context.signal })) {
       if (event.type === "tool-result") {
-        context.progress(++reported, undefined, `step ${event.step}: ${event.call.name}`);
+        context.progress(++reported, undefined, `step ${event.step}: ${event.call?.name}`);
       } else if (event.type === "step-finish") {
         context.progress(++reported, undefined, `step ${event.step} done`);
-      } else if (event.type === "finish") result = event.result;
+      } else if (event.type === "finish" && isRunOutcome(event.result)) result = event.result;
     }
     if (result === undefined) {
       return new ErrorArtifact("the structure ended without a result", {
@@ -153,7 +185,7 @@ export class StructureRunTool extends Tool {
       });
     }
     if (result.status === "needs-approval") {
-      const names = result.pending.map((call) => `${call.toolName}.${call.activityName}`);
+      const names = (result.pending ?? []).map((call) => `${call.toolName}.${call.activityName}`);
       return new ErrorArtifact(
         `the structure stopped to wait for a human's approval of ${names.join(", ")}; a structure run as a tool cannot wait, so those calls did not run`,
         { code: "structure_needs_approval" },
