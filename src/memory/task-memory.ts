@@ -21,11 +21,12 @@ import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
 import { fuseRankings } from "./rank-fusion.js";
-import { splitPassages } from "./split-passages.js";
+import { splitPassagesPaced } from "./split-passages.js";
 import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
 import { TaskMemoryTool, type TaskMemoryToolOptions } from "./task-memory-tool.js";
 import { queryTerms } from "./tokenize.js";
 import { unitVector } from "./vector-index.js";
+import { WritePace } from "./write-pace.js";
 
 /**
  * Options of a {@link TaskMemory}.
@@ -221,10 +222,13 @@ export class TaskMemory {
     checkMemoryOptions("TaskMemory.storeArtifact", options, { source: aString, meta: anObject });
     const kind = storedKind(artifact);
     if (kind === undefined) return artifact;
-    let entries: StoreEntry[] = flattenItems(artifact).map((item) => {
+    // Cut in slices: a text of hundreds of megabytes must not hold the event loop while it is cut.
+    const pace = new WritePace();
+    let entries: StoreEntry[] = [];
+    for (const item of flattenItems(artifact)) {
       const text = memoryText(item);
-      return { json: item.toJSON(), text, passages: splitPassages(text) };
-    });
+      entries.push({ json: item.toJSON(), text, passages: await splitPassagesPaced(text, pace) });
+    }
     let embedding: string | undefined;
     if (this.embeddingDriver !== undefined) ({ entries, embedding } = await this.#embed(entries));
     const result = await this.store.write({
