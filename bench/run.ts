@@ -1,6 +1,6 @@
 // `npm run bench`: runs every scenario and writes bench/RESULTS.md (one section per scenario, plus the
 // machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue,
-// tool-search,large-artifacts,receipts (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
+// tool-search,large-artifacts,retrieval,receipts (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs, promisify } from "node:util";
@@ -15,6 +15,7 @@ import { openModelsScenario } from "./scenarios/open-models.js";
 import { queueScenario } from "./scenarios/queue.js";
 import { receiptsScenario } from "./scenarios/receipts.js";
 import { repairScenario } from "./scenarios/repair.js";
+import { retrievalScenario } from "./scenarios/retrieval.js";
 import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
 import { serveLoadScenario } from "./scenarios/serve-load.js";
@@ -35,6 +36,7 @@ const scenarios: readonly Scenario[] = [
   queueScenario,
   toolSearchScenario,
   largeArtifactsScenario,
+  retrievalScenario,
   receiptsScenario,
 ];
 

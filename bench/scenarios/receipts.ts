@@ -1,4 +1,4 @@
-// Scenario 14, receipts: what call receipts cost per call. The dispatch workload (one valid call of
+// Scenario 15, receipts: what call receipts cost per call. The dispatch workload (one valid call of
 // the 6-field calendar tool, arguments as a JSON string) through `toolbox.execute` without receipts,
 // then with a receipt store of each kind: every call has its own id, so each records a receipt before
 // the method runs and its result after (two store writes). A last contender repeats one call id: the
@@ -64,7 +64,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       rows.find((row) => row.name === name)?.medianUs ?? Number.NaN;
     const base = medianOf("no receipts");
     const section = [
-      "## 14. Receipts",
+      "## 15. Receipts",
       "",
       `The dispatch workload (section 1) through \`toolbox.execute\` in one process, without receipts and with a receipt store of each kind (\`new Toolbox(tools, { receipts: { store } })\`): each call has its own id, so it records a receipt before its method runs and its result after. SQLite is a file in the temporary folder (WAL, one \`BEGIN IMMEDIATE\` transaction per write); Redis a redis-server of the bench's own on 127.0.0.1 (one Lua script per write, two round trips a call). The last row repeats one call id: the recorded result comes back and the method does not run. Load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after.`,
       "",

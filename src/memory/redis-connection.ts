@@ -73,7 +73,7 @@ export class RedisConnection<C extends Redis = Redis> {
       }
     } catch (error) {
       const reason = this.#lastError ?? error;
-      throw this.#error(
+      throw this.error(
         kind,
         `cannot reach the server (${messageOf(reason)})`,
         "not-applied",
@@ -93,12 +93,7 @@ export class RedisConnection<C extends Redis = Redis> {
         message = `no answer within ${timeoutMs} ms`;
       } else if (lost) message = `lost the connection (${messageOf(this.#lastError)})`;
       const reason = lost ? this.#lastError : error;
-      throw this.#error(
-        kind,
-        message,
-        sent && kind === "write" ? "unknown" : "not-applied",
-        reason,
-      );
+      throw this.error(kind, message, sent && kind === "write" ? "unknown" : "not-applied", reason);
     }
   }
 
@@ -119,7 +114,8 @@ export class RedisConnection<C extends Redis = Redis> {
     }
   }
 
-  #error(
+  /** @internal A store's failure as a `MemoryStoreError`, saying whether a write may have applied. */
+  error(
     kind: "read" | "stage" | "write",
     message: string,
     outcome: "not-applied" | "unknown",
