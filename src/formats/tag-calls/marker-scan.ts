@@ -1,4 +1,4 @@
-import { skipSpace } from "../json/shared-json-scan.js";
+import { find, skipSpace } from "../reply/text-search.js";
 
 /**
  * @internal A text read forward for markers. It remembers where each marker was last found, so a
@@ -27,7 +27,7 @@ export class MarkerScan {
     if (known !== undefined && from >= known.from && (known.at < 0 || known.at >= from)) {
       return known.at;
     }
-    const at = this.text.indexOf(marker, from);
+    const at = find(this.text, marker, from);
     this.found.set(marker, { from, at });
     return at;
   }
