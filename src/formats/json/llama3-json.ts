@@ -87,7 +87,7 @@ function readBare(reply: Reply): number {
   const text = reply.text;
   let start = skipSpace(text, reply.start);
   let where = reply.at(start);
-  while (where === "reasoning") {
+  while (where === "reasoning" && start < text.length) {
     start = skipSpace(text, reply.reasoningEnd());
     where = reply.at(start);
   }

@@ -27,7 +27,7 @@ export const llama4PythonicFormat: ToolCallFormat = defineFormat(
     let position = reply.start;
     for (;;) {
       const tag = scan.find(OPEN, position);
-      const list = nextList(text, position, tag);
+      const list = nextList(scan, position, tag);
       if (list < 0 && tag < 0) break;
       position = list >= 0 ? readList(reply, list) : readTagged(reply, scan, tag);
     }

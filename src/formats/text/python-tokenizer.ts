@@ -95,14 +95,13 @@ export class PythonLexer {
     const end = source.length;
     const start = this.pos;
     try {
-      while (this.pos < end) {
+      while (this.pos < end && this.stopped === undefined) {
         const pos = this.pos;
         const ch = source[pos] as string;
         if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "\f") {
           this.pos++;
           if (ch === "\n" && this.stopAtLine?.(this.pos) === true) {
             this.stopped = this.pos;
-            this.pos = end;
             return undefined;
           }
           continue;

@@ -1,5 +1,5 @@
 import { Reply } from "../reply/reply.js";
-import { matchAt, search } from "../reply/text-search.js";
+import { matchAt } from "../reply/text-search.js";
 import { MarkerScan } from "../tag-calls/marker-scan.js";
 import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { findPythonBracketEnd, readPythonCalls } from "./python-calls.js";
@@ -11,7 +11,7 @@ const TAG_ENDS = ["<|eom_id|>", "<|eot_id|>"] as const;
 // "[see above]" or "[f(x) is ...]" never matches.
 // Names may hold "-" and "." between identifier parts (`get-weather`), never at either end.
 const NAME = String.raw`[\p{L}_][\p{L}\p{N}_]*(?:[.-][\p{L}\p{N}_]+)*`;
-const LIST_START = new RegExp(String.raw`(?:^|\n)[ \t]*(\[)\s*${NAME}\s*\(`, "gu");
+const LIST_START = new RegExp(String.raw`(?<=^|\n)[ \t]*(\[)\s*${NAME}\s*\(`, "gu");
 const LIST_AT = new RegExp(String.raw`\[\s*${NAME}\s*\(`, "uy");
 const STRICT_LIST_START = new RegExp(
   String.raw`\[\s*${NAME}\s*\(\s*(?:\)|[\p{L}_][\p{L}\p{N}_]*\s*=(?!=))`,
@@ -47,7 +47,7 @@ export const pythonicFormat: ToolCallFormat = defineFormat(
     let position = reply.start;
     for (;;) {
       const tag = scan.find(PYTHON_TAG, position);
-      const list = nextList(text, position, tag);
+      const list = nextList(scan, position, tag);
       if (list < 0 && tag < 0) break;
       position = list >= 0 ? readList(reply, list) : readTagged(reply, scan, tag);
     }
@@ -68,11 +68,11 @@ function hasTaggedCall(text: string): boolean {
  *
  * @example
  * ```ts
- * nextList("Sure.\n[f(a=1)]", 0, -1); // 6
+ * nextList(new MarkerScan("Sure.\n[f(a=1)]"), 0, -1); // 6
  * ```
  */
-export function nextList(text: string, from: number, before: number): number {
-  const match = search(LIST_START, text, from === 0 ? 0 : from - 1);
+export function nextList(scan: MarkerScan, from: number, before: number): number {
+  const match = scan.match(LIST_START, from);
   if (match === null) return -1;
   const start = match.index + match[0].indexOf("[");
   return before >= 0 && start > before ? -1 : start;
