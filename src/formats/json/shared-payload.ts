@@ -77,13 +77,14 @@ export function readCutOffValue(
   reply: Reply,
   scan: { readonly start: number; readonly closing?: string | undefined },
   at: { readonly rawStart: number; readonly toCall: ToCall; readonly reason?: string },
+  outer = "",
 ): void {
   const { closing } = scan;
   if (closing !== undefined && reply.closesCutOff()) {
     const parsed = parseJson(reply.text.slice(scan.start) + closing);
     const reading = parsed.ok ? at.toCall(parsed.value) : undefined;
     if (reading !== undefined && "call" in reading) {
-      reply.accept(withClosedBrackets(reading.call, closing), reply.text.length);
+      reply.accept(withClosedBrackets(reading.call, closing + outer), reply.text.length);
       return;
     }
   }
@@ -137,8 +138,7 @@ export function readArrayCalls(reply: Reply, at: PayloadAt): PayloadOutcome {
     }
     if (scan.kind === "cut-off") {
       // The list's own "]" is one more closing bracket of the same cut.
-      const closing = scan.closing === undefined ? undefined : `${scan.closing}]`;
-      readCutOffValue(reply, { start: scan.start, closing }, { ...at, rawStart: scan.start });
+      readCutOffValue(reply, scan, { ...at, rawStart: scan.start }, "]");
       return { kind: "cut-off" };
     }
     if (scan.kind === "absent") {

@@ -57,9 +57,12 @@ export const pythonicFormat: ToolCallFormat = defineFormat(
   },
 );
 
+// A call after the tag, or the start of one the reply ends inside.
 function hasTaggedCall(text: string): boolean {
   const at = text.indexOf(PYTHON_TAG);
-  return at >= 0 && matchAt(TAG_CALL, text, at + PYTHON_TAG.length) !== null;
+  if (at < 0) return false;
+  const body = at + PYTHON_TAG.length;
+  return matchAt(TAG_CALL, text, body) !== null || matchAt(CUT_TAG_CALL, text, body) !== null;
 }
 
 /**
