@@ -1,7 +1,12 @@
 import { aliasFormats } from "./format-aliases.js";
 import { jsonMarkerFormats } from "./json/index.js";
 import { leadingTextSyntaxFormats, textSyntaxFormats } from "./text/index.js";
-import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "./tool-call-format.js";
+import {
+  neverDetected,
+  type ParsedToolCalls,
+  type ToolCallFormat,
+  type ToolCallFormatName,
+} from "./tool-call-format.js";
 
 /**
  * Options of {@link parseToolCalls}.
@@ -80,15 +85,15 @@ export function namedFormat(name: string): ToolCallFormat {
 }
 
 /**
- * @internal Every format in auto-detection order.
+ * @internal The formats auto-detection may pick, in its order.
  *
  * @example
  * ```ts
- * allFormats()[0]?.name;
+ * autoFormats()[0]?.name;
  * ```
  */
-export function allFormats(): readonly ToolCallFormat[] {
-  return formats;
+export function autoFormats(): readonly ToolCallFormat[] {
+  return formats.filter((format) => format.detect !== neverDetected);
 }
 
 /**

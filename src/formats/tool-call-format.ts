@@ -106,6 +106,19 @@ export interface ToolCallFormat {
 }
 
 /**
+ * @internal The detection of a format auto-detection never picks (aliases; formats that must be
+ * named): the streaming reader leaves them out of `"auto"` too.
+ *
+ * @example
+ * ```ts
+ * defineFormat("granite-pythonic", neverDetected, readGranitePythonic);
+ * ```
+ */
+export function neverDetected(_text: string): boolean {
+  return false;
+}
+
+/**
  * @internal A {@link ToolCallFormat} from its name, its detection and its reader.
  *
  * @example

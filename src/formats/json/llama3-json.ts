@@ -3,7 +3,6 @@ import { find, matchAt } from "../reply/text-search.js";
 import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { type CallShape, nameAndArguments, toCall } from "./shared-call-shape.js";
 import { parseJsonSpan, scanJsonValue, skipSpace } from "./shared-json-scan.js";
-import { holdMarkerStart } from "./shared-marked-blocks.js";
 import { readCallSequence } from "./shared-payload.js";
 import { refusalReasons } from "./shared-reply.js";
 
@@ -36,7 +35,7 @@ export const llama3JsonFormat: ToolCallFormat = defineFormat(
     for (const token of END_TOKENS) reply.removeAll(token);
     const position = readBare(reply);
     readTagged(reply, position);
-    holdMarkerStart(reply, [PYTHON_TAG]);
+    reply.holdPartial([PYTHON_TAG, ...END_TOKENS]);
     return reply.reading();
   },
 );

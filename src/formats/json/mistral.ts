@@ -4,7 +4,6 @@ import { MarkerScan } from "../tag-calls/marker-scan.js";
 import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { nameAndArguments, toCall, withArguments } from "./shared-call-shape.js";
 import { parseJsonSpan, scanJsonValue, skipSpace } from "./shared-json-scan.js";
-import { holdMarkerStart } from "./shared-marked-blocks.js";
 import {
   type PayloadOutcome,
   readArrayCalls,
@@ -64,7 +63,7 @@ export const mistralFormat: ToolCallFormat = defineFormat(
       reply.took(outcome.end);
       start = markers.find(BOT, outcome.end);
     }
-    holdMarkerStart(reply, [BOT]);
+    reply.holdPartial([BOT]);
     return reply.reading();
   },
 );

@@ -114,7 +114,7 @@ export function readMarkedBlocks(
     const from = start + open.length - (spec.markerEndsInPayload ?? 0);
     const where = reply.at(start);
     if (where !== "call") {
-      position = where === "reasoning" ? reply.reasoningEnd() : passBlock(reply, spec, from);
+      position = where === "reasoning" ? reply.reasoningEnd() : passBlock(reply, spec, start, from);
       if (where === "text") reply.passed(position);
       position = Math.max(position, start + 1);
       continue;
@@ -131,33 +131,12 @@ export function readMarkedBlocks(
     reply.remove(start, position);
     reply.took(position);
   }
-  holdMarkerStart(reply, spec.opens);
+  reply.holdPartial([
+    ...spec.opens,
+    ...(spec.dropTokens ?? []),
+    ...(spec.close === undefined ? [] : [spec.close]),
+  ]);
   return reply.reading();
-}
-
-/**
- * While the text may go on, its last characters may be the start of an opening marker: nothing from
- * there on is settled.
- *
- * @example
- * ```ts
- * holdMarkerStart(reply, ["<tool_call>"]); // for a text ending in "<tool_"
- * ```
- */
-export function holdMarkerStart(reply: Reply, opens: readonly string[]): void {
-  const text = reply.text;
-  for (const open of opens) {
-    for (
-      let length = Math.min(open.length - 1, text.length - reply.start);
-      length > 0;
-      length -= 1
-    ) {
-      if (text.endsWith(open.slice(0, length))) {
-        reply.hold(text.length - length);
-        break;
-      }
-    }
-  }
 }
 
 // The next opening marker at or after `from`, of any of `opens`; the marker scan remembers each
@@ -219,11 +198,12 @@ function blockEnd(
 
 // Where a block that is only text ends: after its JSON and closing marker when they are there, so
 // the JSON's quotes are not read as prose and a block right after it is part of the same example.
-function passBlock(reply: Reply, spec: MarkedBlocks, from: number): number {
+function passBlock(reply: Reply, spec: MarkedBlocks, start: number, from: number): number {
   const scan = scanJsonValue(reply.text, from);
-  return scan.kind === "complete"
-    ? blockEnd(reply, spec, { start: from, payloadEnd: scan.end })
-    : from;
+  if (scan.kind === "complete") return blockEnd(reply, spec, { start, payloadEnd: scan.end });
+  // The JSON may still be coming: how far the example runs is not settled.
+  if (scan.kind !== "absent") reply.hold(start);
+  return from;
 }
 
 // The marker is there but no JSON follows: the model meant a call it did not write as one.

@@ -4,7 +4,6 @@ import { callMiss, readTagCall, type TagCallSyntax } from "../tag-calls/tag-call
 import type { FormatReadOptions, ToolCallFormatName } from "../tool-call-format.js";
 import { withArguments } from "./shared-call-shape.js";
 import { parseJsonSpan, scanJsonValue, skipSpace } from "./shared-json-scan.js";
-import { holdMarkerStart } from "./shared-marked-blocks.js";
 import { readCutOffValue } from "./shared-payload.js";
 import { refusalReasons } from "./shared-reply.js";
 
@@ -87,6 +86,7 @@ export function readSectionedCalls(
         position = after;
       } else if (where === "reasoning") position = reply.reasoningEnd();
       else {
+        if (closeAt === undefined) reply.hold(section.at);
         reply.passed(end);
         position = end;
       }
@@ -96,7 +96,8 @@ export function readSectionedCalls(
     if (call >= sectionEnd) {
       const where = reply.at(call);
       if (where !== "call") {
-        const end = where === "reasoning" ? reply.reasoningEnd() : callExtent(scan, spec, call);
+        const end =
+          where === "reasoning" ? reply.reasoningEnd() : callExtent(reply, scan, spec, call);
         if (where === "text") reply.passed(end);
         position = Math.max(end, call + 1);
         continue;
@@ -108,7 +109,7 @@ export function readSectionedCalls(
     if (end >= text.length) break;
     position = end;
   }
-  holdMarkerStart(reply, [spec.begin, ...spec.sectionBegins]);
+  reply.holdPartial([spec.begin, spec.end, ...spec.dropTokens]);
   return reply.reading();
 }
 
@@ -125,9 +126,11 @@ function firstOf(
   return best;
 }
 
-// Where a call that is only text ends: at its end marker, or, without one, after its begin marker.
-function callExtent(scan: MarkerScan, spec: SectionedCalls, start: number): number {
+// Where a call that is only text ends: at its end marker, or, without one, after its begin marker
+// (the end marker may still come: not settled).
+function callExtent(reply: Reply, scan: MarkerScan, spec: SectionedCalls, start: number): number {
   const close = scan.find(spec.end, start + spec.begin.length);
+  if (close < 0) reply.hold(start);
   return close < 0 ? start + spec.begin.length : close + spec.end.length;
 }
 
@@ -144,6 +147,8 @@ function readOneCall(
   const read = readTagCall(scan, start, at.syntax, close < 0 ? text.length : close);
   if (!("reason" in read)) {
     reply.accept(read.call, read.end);
+    // The end marker may still come: the call is complete, its extent not settled.
+    if (read.end >= text.length && !text.endsWith(spec.end)) reply.hold(start);
     return read.end;
   }
   if (read.cutValue !== undefined) {
@@ -202,8 +207,11 @@ function sectionedSyntax(spec: SectionedCalls): TagCallSyntax {
       let after = skipSpace(text, value.end);
       if (spec.fenced === true && text.startsWith(FENCE_CLOSE, after))
         after = skipSpace(text, after + FENCE_CLOSE.length);
+      else if (spec.fenced === true && scan.endsInside(FENCE_CLOSE, after)) after = text.length;
       const readTo = value.end;
-      // The reply may stop right after the arguments (the end token is not always kept).
+      // The reply may stop right after the arguments, or inside the end token (it is not always
+      // kept).
+      if (after < text.length && scan.endsInside(spec.end, after)) after = text.length;
       if (after < text.length && !text.startsWith(spec.end, after)) {
         return { reason: expected, readTo };
       }

@@ -45,7 +45,7 @@ function readFenced(reply: Reply, from: number): void {
     if (where === "text" || !isCallList(text, body)) {
       // A fence of something else (or an example): the whole fence is text.
       if (close < 0) {
-        if (text.length - body < 200) reply.hold(start);
+        reply.hold(start);
         return;
       }
       reply.passed(blockEnd);

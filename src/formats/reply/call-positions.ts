@@ -68,7 +68,8 @@ export interface PositionState {
   readonly blockAccepted: boolean;
   readonly proseSeen: boolean;
   readonly sentenceStart: number;
-  readonly lastSentence: readonly [number, number] | undefined;
+  /** The last sentence that ended (its last 240 characters): what leads into a marker after it. */
+  readonly lastSentence: string | undefined;
 }
 
 const INITIAL: PositionState = {
@@ -97,7 +98,23 @@ const QUOTE_CLOSERS: Readonly<Record<string, string>> = {
   "\u300c": "\u300d",
   "\u300e": "\u300f",
 };
+// How much of the sentence before a marker is kept to read its lead-in.
+const LEAD_IN = 240;
 const TERMINATORS = new Set([".", "!", "?", ":", "\uff1a", "\u3002", "\uff01", "\uff1f", "\u2026"]);
+
+/**
+ * @internal `state` moved `by` characters back, for a text that drops its first `by` characters
+ * (the streaming reader keeps only what is not settled). The state must be one {@link
+ * CallPositions.stateAt} returned: nothing in it looks back before its position.
+ *
+ * @example
+ * ```ts
+ * const resumed = rebaseState(positions.stateAt(120), 120);
+ * ```
+ */
+export function rebaseState(state: PositionState, by: number): PositionState {
+  return { ...state, at: state.at - by, prev: -1, sentenceStart: -1 };
+}
 
 /**
  * @internal Reads a reply forward and tells where a call may start: outside reasoning, code (fenced
@@ -119,6 +136,8 @@ export class CallPositions {
   private state: { -readonly [K in keyof PositionState]: PositionState[K] };
   // Where the open reasoning span ends (Infinity: it never closes); found when the span opens.
   private spanEnd: number | undefined;
+  // Where the open reasoning span's content starts.
+  private spanStart = 0;
   // States a later read may resume from (line starts, block ends); kept only for the stream.
   private readonly saved: PositionState[] | undefined;
 
@@ -136,7 +155,10 @@ export class CallPositions {
     this.state = { ...(options.from ?? INITIAL) };
     this.saved = options.resumable === true ? [] : undefined;
     const open = this.reasoning[this.state.reasoning];
-    if (open !== undefined) this.spanEnd = this.closeOf(open[1], this.state.at);
+    if (open !== undefined) {
+      this.spanStart = this.state.at;
+      this.spanEnd = this.closeOf(open[1], this.state.at);
+    }
   }
 
   /**
@@ -161,14 +183,17 @@ export class CallPositions {
     if (where === "line" && !lineStart) return "text";
     const prevChar = this.text[s.prev] as string;
     if (!lineStart && this.framed(s.prev)) return "call";
-    let leadIn: readonly [number, number] | undefined;
+    let leadIn: string | undefined;
     if (lineStart || TERMINATORS.has(prevChar)) leadIn = s.lastSentence;
-    else if (!s.spaceAfterPrev && /[\p{L}\p{N}]/u.test(prevChar)) leadIn = [s.sentenceStart, index];
-    else return "text";
-    if (leadIn !== undefined && introducesNonCall(this.text.slice(leadIn[0], leadIn[1]))) {
-      return "text";
-    }
-    return "call";
+    else if (!s.spaceAfterPrev && /[\p{L}\p{N}]/u.test(prevChar)) {
+      leadIn = this.text.slice(Math.max(s.sentenceStart, index - LEAD_IN), index);
+    } else return "text";
+    return leadIn !== undefined && introducesNonCall(leadIn) ? "text" : "call";
+  }
+
+  /** True when the position last checked is the first thing on its line (white space aside). */
+  firstOnLine(): boolean {
+    return this.state.lineKind === "start";
   }
 
   /** True when prose (not reasoning, not a block) came before the position scanned to. */
@@ -207,6 +232,13 @@ export class CallPositions {
    */
   stateAt(index: number): PositionState | undefined {
     this.advance(index);
+    const open = this.reasoning[this.state.reasoning];
+    if (this.spanEnd !== undefined && open !== undefined && this.saved !== undefined) {
+      // Inside a reasoning span that has not closed yet: resume before a close marker the text may
+      // be in the middle of.
+      const at = Math.max(this.state.at - open[1].length + 1, this.spanStart);
+      return { ...this.state, at };
+    }
     const saved = this.saved ?? [];
     for (let i = saved.length - 1; i >= 0; i -= 1) {
       const state = saved[i] as PositionState;
@@ -332,7 +364,9 @@ export class CallPositions {
 
   private endSentence(end: number): void {
     const s = this.state;
-    if (s.sentenceStart >= 0 && s.sentenceStart < end) s.lastSentence = [s.sentenceStart, end];
+    if (s.sentenceStart >= 0 && s.sentenceStart < end) {
+      s.lastSentence = this.text.slice(Math.max(s.sentenceStart, end - LEAD_IN), end);
+    }
     s.sentenceStart = -1;
   }
 
@@ -342,7 +376,8 @@ export class CallPositions {
     for (const [index, [open, close]] of this.reasoning.entries()) {
       if (!this.text.startsWith(open, s.at)) continue;
       s.reasoning = index;
-      this.spanEnd = this.closeOf(close, s.at + open.length);
+      this.spanStart = s.at + open.length;
+      this.spanEnd = this.closeOf(close, this.spanStart);
       return true;
     }
     return false;

@@ -17,9 +17,10 @@ export interface Cut {
 }
 
 /**
- * @internal Builds a reply's text from the pieces between its cuts, in order, and can hand it out as
+ * @internal Builds a reply's text from the text between its cuts, in order, and can hand it out as
  * it grows (the streaming reader's text deltas): what it hands out is never taken back, so white
- * space whose fate depends on what follows is held until then.
+ * space whose fate depends on what follows is held until then. The text between two cuts may come
+ * in any number of pieces.
  *
  * Rules: white space alone between two cuts belongs to the call block and is dropped; text next to a
  * break is trimmed on that side and separated from the text before the break by a blank line; the
@@ -28,50 +29,49 @@ export interface Cut {
  * @example
  * ```ts
  * const text = new KeptText();
- * text.piece("Sure."); text.cut(false); text.piece("\n"); text.cut(false); text.piece(" Done.");
- * text.finish(); // "Sure. Done." (all of it, as handed out)
+ * text.add("Sure. "); text.cut(false); text.add("\n"); text.cut(false); text.add("Done.");
+ * text.finish(); // "Sure. Done."
  * ```
  */
 export class KeptText {
   private handed = "";
-  // Text handed out so far has something in it (leading white space is never handed out).
   private started = false;
-  // White space at the end of the text so far, not yet handed out.
+  // White space after the last text handed out, not handed out yet.
   private held = "";
-  private afterCut = false;
+  // White space of the current gap between cuts, before any text in it.
+  private gapSpace = "";
+  private gapHasText = false;
   private breakBefore = false;
 
-  /** The text between the previous cut (or the start) and the next one. */
-  piece(text: string): void {
+  /** More text of the current gap between cuts. */
+  add(text: string): void {
+    if (text === "") return;
     countWork(text.length + 1);
-    const blank = text.trim() === "";
-    if (blank && (this.afterCut || this.breakBefore)) {
-      // Between two cuts, or after a break: not text.
-      return;
-    }
-    let piece = text;
-    if (this.breakBefore) piece = piece.trimStart();
-    if (piece === "") return;
-    if (!blank && this.breakBefore && this.started) {
-      this.held = "\n\n";
-    }
-    this.breakBefore = false;
-    this.afterCut = false;
-    const body = piece.trimEnd();
+    const body = text.trimEnd();
     if (body === "") {
-      this.held += piece;
+      if (this.gapHasText) this.held += text;
+      else this.gapSpace += text;
       return;
     }
-    const lead = this.started ? this.held : "";
-    const start = this.started ? body : body.trimStart();
+    let lead: string;
+    if (this.gapHasText) lead = this.held;
+    else if (this.breakBefore) lead = this.started ? "\n\n" : "";
+    else lead = this.started ? this.held + this.gapSpace : "";
+    let start = body;
+    if (!this.gapHasText && (this.breakBefore || !this.started)) start = body.trimStart();
     this.handed += lead + start;
     this.started = true;
-    this.held = piece.slice(body.length);
+    this.gapHasText = true;
+    this.breakBefore = false;
+    this.gapSpace = "";
+    this.held = text.slice(body.length);
   }
 
   /** A cut; `isBreak` for a paragraph break. */
   cut(isBreak: boolean): void {
-    this.afterCut = true;
+    // White space alone between two cuts (or before the first one) is not text.
+    this.gapSpace = "";
+    this.gapHasText = false;
     if (isBreak) {
       this.breakBefore = true;
       this.held = "";
@@ -86,6 +86,7 @@ export class KeptText {
   /** The finished text (white space still held is trimmed away). */
   finish(): string {
     this.held = "";
+    this.gapSpace = "";
     return this.handed;
   }
 }
@@ -103,10 +104,10 @@ export function keptText(text: string, start: number, cuts: readonly Cut[]): str
   const kept = new KeptText();
   let position = start;
   for (const cut of cuts) {
-    if (cut.start > position) kept.piece(text.slice(position, cut.start));
+    if (cut.start > position) kept.add(text.slice(position, cut.start));
     if (cut.end > position) position = Math.max(position, cut.end);
     kept.cut(cut.break === true);
   }
-  kept.piece(text.slice(position));
+  kept.add(text.slice(position));
   return kept.finish();
 }

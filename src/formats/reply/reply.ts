@@ -205,6 +205,23 @@ export class Reply {
     if (from < this.openFrom) this.openFrom = from;
   }
 
+  /**
+   * While the text may still go on, its last characters may be the start of one of `tokens` (a
+   * marker, a template token): nothing from there on is settled.
+   */
+  holdPartial(tokens: readonly string[]): void {
+    const text = this.text;
+    for (const token of tokens) {
+      const longest = Math.min(token.length - 1, text.length - this.start);
+      for (let length = longest; length > 0; length -= 1) {
+        if (text.endsWith(token.slice(0, length))) {
+          this.hold(text.length - length);
+          break;
+        }
+      }
+    }
+  }
+
   /** While the text may still go on, the text from `from` on is not settled (its calls may be). */
   hold(from: number): void {
     if (from < this.holdFrom) this.holdFrom = from;

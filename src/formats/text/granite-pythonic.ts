@@ -1,6 +1,6 @@
 import { Reply } from "../reply/reply.js";
 import { find } from "../reply/text-search.js";
-import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
+import { defineFormat, neverDetected, type ToolCallFormat } from "../tool-call-format.js";
 import { findPythonBracketEnd, readPythonCalls } from "./python-calls.js";
 import { CUT_OFF, recordBlock, refusal } from "./text-result.js";
 
@@ -19,7 +19,7 @@ const CALL_LINE = /^[ \t]*[\p{L}_][\p{L}\p{N}_]*(?:[.-][\p{L}\p{N}_]+)*[ \t]*\(/
  */
 export const granitePythonicFormat: ToolCallFormat = defineFormat(
   "granite-pythonic",
-  () => false,
+  neverDetected,
   (text, options) => {
     const reply = new Reply(text, "granite-pythonic", { where: "line" }, options);
     for (let lineStart = reply.start; lineStart <= text.length; ) {

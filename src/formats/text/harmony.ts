@@ -7,6 +7,9 @@ import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { CUT_OFF } from "./text-result.js";
 
 const TOKEN = /<\|(start|channel|message|end|call|return|constrain)\|>/g;
+const TOKENS = ["start", "channel", "message", "end", "call", "return", "constrain"].map(
+  (name) => `<|${name}|>`,
+);
 const RECIPIENT = /\bto=([^\s<]+)/;
 const FUNCTIONS = "functions.";
 
@@ -29,6 +32,7 @@ export const harmonyFormat: ToolCallFormat = defineFormat(
   (text, options) => {
     const reply = new Reply(text, "harmony", {}, options);
     readMessages(reply);
+    reply.holdPartial(TOKENS);
     return reply.reading();
   },
 );
@@ -86,15 +90,9 @@ function readMessages(reply: Reply): void {
   }
   if (state === "body") {
     const end = text.length;
-    readMessage(reply, {
-      start,
-      header,
-      bodyStart,
-      bodyEnd: end,
-      terminator: undefined,
-      end,
-      placed,
-    });
+    // The reply may stop inside the token that ends the body: that part is not the body.
+    const bodyEnd = end - partialToken(text, bodyStart);
+    readMessage(reply, { start, header, bodyStart, bodyEnd, terminator: undefined, end, placed });
     reply.hold(start);
   } else if (state === "header") {
     if (placed) {
@@ -103,6 +101,15 @@ function readMessages(reply: Reply): void {
       reply.remove(start, text.length, true);
     }
   }
+}
+
+// How many characters at the end of `text` (after `from`) begin a Harmony token.
+function partialToken(text: string, from: number): number {
+  for (let length = Math.min(12, text.length - from); length > 0; length -= 1) {
+    const tail = text.slice(text.length - length);
+    if (TOKENS.some((token) => token.length > length && token.startsWith(tail))) return length;
+  }
+  return 0;
 }
 
 function readMessage(reply: Reply, message: Message): void {

@@ -3,7 +3,7 @@ import { MarkerScan } from "../tag-calls/marker-scan.js";
 import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { readPythonCalls } from "./python-calls.js";
 import { nextList, readList } from "./pythonic.js";
-import { holdPartialMarker, recordBlock } from "./text-result.js";
+import { recordBlock } from "./text-result.js";
 
 const OPEN = "<|python_start|>";
 const CLOSE = "<|python_end|>";
@@ -31,7 +31,7 @@ export const llama4PythonicFormat: ToolCallFormat = defineFormat(
       if (list < 0 && tag < 0) break;
       position = list >= 0 ? readList(reply, list) : readTagged(reply, scan, tag);
     }
-    holdPartialMarker(reply, OPEN);
+    reply.holdPartial([OPEN, CLOSE]);
     return reply.reading();
   },
 );
@@ -44,6 +44,7 @@ function readTagged(reply: Reply, scan: MarkerScan, start: number): number {
   const close = scan.find(CLOSE, bodyStart);
   const end = close < 0 ? text.length : close + CLOSE.length;
   if (where === "text") {
+    if (close < 0) reply.hold(start);
     reply.passed(close < 0 ? bodyStart : end);
     return close < 0 ? bodyStart : end;
   }

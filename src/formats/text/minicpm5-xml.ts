@@ -3,7 +3,7 @@ import { search } from "../reply/text-search.js";
 import { MarkerScan } from "../tag-calls/marker-scan.js";
 import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { invokeCalls } from "./invoke-tags.js";
-import { holdPartialMarker, recordBlock } from "./text-result.js";
+import { recordBlock } from "./text-result.js";
 
 const START = /<function\s+name\s*=/g;
 const CLOSE = "</function>";
@@ -42,7 +42,10 @@ export const minicpm5XmlFormat: ToolCallFormat = defineFormat(
           readFunctions(text.slice(start, end), close >= 0),
         );
         if (close < 0) break;
-      } else if (where === "text") reply.passed(close < 0 ? start + match[0].length : end);
+      } else if (where === "text") {
+        if (close < 0) reply.hold(start);
+        reply.passed(close < 0 ? start + match[0].length : end);
+      }
       const next =
         where === "reasoning"
           ? reply.reasoningEnd()
@@ -51,7 +54,7 @@ export const minicpm5XmlFormat: ToolCallFormat = defineFormat(
             : end;
       match = search(START, text, Math.max(next, start + 1));
     }
-    holdPartialMarker(reply, "<function");
+    reply.holdPartial(["<function"]);
     return reply.reading();
   },
 );

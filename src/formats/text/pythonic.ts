@@ -3,7 +3,7 @@ import { matchAt } from "../reply/text-search.js";
 import { MarkerScan } from "../tag-calls/marker-scan.js";
 import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { findPythonBracketEnd, readPythonCalls } from "./python-calls.js";
-import { CUT_OFF, holdPartialMarker, recordBlock, refusal } from "./text-result.js";
+import { CUT_OFF, recordBlock, refusal } from "./text-result.js";
 
 const PYTHON_TAG = "<|python_tag|>";
 const TAG_ENDS = ["<|eom_id|>", "<|eot_id|>"] as const;
@@ -51,7 +51,7 @@ export const pythonicFormat: ToolCallFormat = defineFormat(
       if (list < 0 && tag < 0) break;
       position = list >= 0 ? readList(reply, list) : readTagged(reply, scan, tag);
     }
-    holdPartialMarker(reply, PYTHON_TAG);
+    reply.holdPartial([PYTHON_TAG, ...TAG_ENDS]);
     holdOpenLine(reply);
     return reply.reading();
   },
@@ -92,7 +92,9 @@ export function nextList(scan: MarkerScan, from: number, before: number): number
  */
 export function readList(reply: Reply, start: number): number {
   const text = reply.text;
-  const where = reply.at(start);
+  const at = reply.at(start);
+  // The streaming reader may start reading in the middle of a line: a list must start one.
+  const where = at === "call" && !reply.positions.firstOnLine() ? "text" : at;
   if (where === "reasoning") return Math.max(reply.reasoningEnd(), start + 1);
   // The search for the list's end stops at a later line that starts a list.
   const end = findPythonBracketEnd(
@@ -120,7 +122,7 @@ export function readList(reply: Reply, start: number): number {
     matchAt(STRICT_LIST_START, text, start) !== null ||
     (end === "eof" && matchAt(CUT_LIST_START, text, start) !== null);
   if (where !== "call" || end === "mismatch" || !claimed) {
-    if (end === "eof" && text.length - start < 400) reply.hold(start);
+    if (end === "eof") reply.hold(start);
     return start + 1;
   }
   if (typeof end === "object") {
@@ -166,6 +168,7 @@ function readTagged(reply: Reply, scan: MarkerScan, start: number): number {
   // JSON after the tag belongs to the llama3-json format.
   if (matchAt(JSON_AFTER_TAG, text, bodyStart) !== null) return end;
   if (where === "text") {
+    if (!closed) reply.hold(start);
     reply.passed(end);
     return end;
   }

@@ -113,7 +113,7 @@ export function readBlocks(
   forEachBlock(reply, markers, (block) =>
     recordBlock(reply, block, read(block.body, block.closed)),
   );
-  holdPartialMarker(reply, markers.open);
+  reply.holdPartial([markers.open, ...(markers.dropTokens ?? [])]);
   return reply.reading();
 }
 
@@ -147,6 +147,8 @@ export function forEachBlock(
     const end = close < 0 ? text.length : close + markers.close.length;
     if (where === "text") {
       // Only the marker is passed when the block never closes: a later one may still be a call.
+      // (The closing marker may still come, so how far the text runs is not settled.)
+      if (close < 0) reply.hold(start);
       const passed = close < 0 ? bodyStart : end;
       reply.passed(passed);
       from = passed;
@@ -156,25 +158,6 @@ export function forEachBlock(
     visit({ start, end, body, closed: close >= 0 });
     if (close < 0) return;
     from = end;
-  }
-}
-
-/**
- * @internal While the text may go on, its last characters may be the start of `open`: nothing from
- * there on is settled.
- *
- * @example
- * ```ts
- * holdPartialMarker(reply, "<tool_call>"); // for a text ending in "<tool_"
- * ```
- */
-export function holdPartialMarker(reply: Reply, open: string): void {
-  const text = reply.text;
-  for (let length = Math.min(open.length - 1, text.length - reply.start); length > 0; length -= 1) {
-    if (text.endsWith(open.slice(0, length))) {
-      reply.hold(text.length - length);
-      return;
-    }
   }
 }
 
