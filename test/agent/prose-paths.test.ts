@@ -146,3 +146,40 @@ describe("prose runs nothing through the text protocol (Ollama textToolCalls)", 
     });
   }
 });
+
+describe("agent.stream reads calls written as text as they stream (Ollama textToolCalls)", () => {
+  let server: ScriptedServer;
+  before(async () => {
+    server = await startOllamaServer();
+  });
+  after(() => server.close());
+
+  it("starts the call when it is complete, streams the text without its markup, runs it once", async () => {
+    const files = new Files();
+    const call = '<tool_call>{"name": "Files_wipe", "arguments": {"folder": "/tmp"}}</tool_call>';
+    server.script(reply({ text: `Wiping it.\n${call}` }), reply({ text: "All done." }));
+    const driver = new OllamaPromptDriver({ model: "m", baseURL: server.origin });
+    const events = [];
+    for await (const event of new Agent({ driver, tools: [files] }).stream("go"))
+      events.push(event);
+    assert.deepEqual(files.runs, [{ folder: "/tmp" }]);
+    const text = events.flatMap((event) => (event.type === "text-delta" ? [event.delta] : []));
+    assert.equal(text.join(""), "Wiping it.All done.");
+    const kinds = events.map((event) => event.type);
+    assert.ok(kinds.indexOf("tool-input-start") < kinds.indexOf("tool-input-end"));
+    assert.equal(kinds.filter((kind) => kind === "tool-input-start").length, 1);
+  });
+
+  it("runs nothing for the issue's prose replies", async () => {
+    for (const { reply: text } of issueProse) {
+      const files = new Files();
+      server.script(reply({ text }));
+      const driver = new OllamaPromptDriver({ model: "m", baseURL: server.origin });
+      const events = [];
+      for await (const event of new Agent({ driver, tools: [files] }).stream("go"))
+        events.push(event);
+      assert.deepEqual(files.runs, [], text);
+      assert.ok(!events.some((event) => event.type === "tool-input-start"), text);
+    }
+  });
+});
