@@ -33,6 +33,17 @@ runDriverConformance({
   },
 });
 
+const weatherTools = [
+  {
+    type: "function" as const,
+    function: {
+      name: "Weather_forecast",
+      description: "Forecast",
+      parameters: { type: "object" as const, properties: { city: { type: "string" } } },
+    },
+  },
+];
+
 describe("OllamaPromptDriver: the /api/chat wire format", () => {
   let server: ScriptedServer;
   let driver: OllamaPromptDriver;
@@ -127,16 +138,7 @@ describe("OllamaPromptDriver: the /api/chat wire format", () => {
   it("reads tool calls a model wrote as text (Qwen3 XML, pythonic), only when the request had tools", async () => {
     const xml =
       "Checking.\n<tool_call>\n<function=Weather_forecast>\n<parameter=city>\nSão Paulo\n</parameter>\n</function>\n</tool_call>";
-    const tools = [
-      {
-        type: "function" as const,
-        function: {
-          name: "Weather_forecast",
-          description: "Forecast",
-          parameters: { type: "object" as const, properties: { city: { type: "string" } } },
-        },
-      },
-    ];
+    const tools = weatherTools;
     server.script(
       reply({ text: xml }),
       reply({ text: "[Weather_forecast(city='Oslo')]" }),
@@ -166,16 +168,7 @@ describe("OllamaPromptDriver: the /api/chat wire format", () => {
   });
 
   it("streams calls written as text: deltas without their markup, each call started when complete", async () => {
-    const tools = [
-      {
-        type: "function" as const,
-        function: {
-          name: "Weather_forecast",
-          description: "Forecast",
-          parameters: { type: "object" as const, properties: { city: { type: "string" } } },
-        },
-      },
-    ];
+    const tools = weatherTools;
     const text =
       'Let me check.\n<tool_call>{"name": "Weather_forecast", "arguments": {"city": "Oslo"}}</tool_call>';
     server.script(reply({ text }), reply({ text }));
