@@ -117,16 +117,9 @@ export function readBlocks(
   return reply.reading();
 }
 
-/**
- * @internal Calls `visit` for each block between `markers` that stands where a call may, in reply
- * order. A block without its closing marker runs to the end of the reply and ends the search.
- *
- * @example
- * ```ts
- * forEachBlock(reply, { open: "<x>", close: "</x>" }, (block) => recordBlock(reply, block, read(block.body, block.closed)));
- * ```
- */
-export function forEachBlock(
+// Calls `visit` for each block between `markers` that stands where a call may, in reply order. A
+// block without its closing marker runs to the end of the reply and ends the search.
+function forEachBlock(
   reply: Reply,
   markers: { readonly open: string; readonly close: string },
   visit: (block: { start: number; end: number; body: string; closed: boolean }) => void,
