@@ -1,4 +1,4 @@
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 
 const fence = /^\s*```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?\s*```\s*$/;
 const specialToken = /<\|[^|<>\s]{1,40}\|>|<｜[^｜]{1,40}｜>/g;
@@ -50,16 +50,29 @@ function truncate(text: string): string {
 
 /** Brackets outside strings close as often as they open: the cut keeps a whole JSON value. */
 function balanced(text: string): boolean {
+  const { depth, inString } = bracketDepth(text);
+  return depth === 0 && !inString;
+}
+
+/**
+ * @internal How JSON-like text ends: the brackets (`{`, `[`) still open outside strings, and whether
+ * it ends inside a string. One pass; a backslash in a string skips the character after it. `quotes`
+ * lists the characters that open a string (a string ends at the one that opened it).
+ */
+export function bracketDepth(
+  text: string,
+  quotes = '"',
+): { readonly depth: number; readonly inString: boolean } {
   let depth = 0;
-  let inString = false;
+  let quote: string | undefined;
   for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
+    const char = text.charAt(index);
+    if (quote !== undefined) {
       if (char === "\\") index++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
+      else if (char === quote) quote = undefined;
+    } else if (quotes.includes(char)) quote = char;
     else if (char === "{" || char === "[") depth++;
     else if (char === "}" || char === "]") depth--;
   }
-  return depth === 0 && !inString;
+  return { depth, inString: quote !== undefined };
 }

@@ -1,7 +1,7 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
+import type { Repair } from "../tool/repair.js";
 import type { Tool } from "../tool/tool.js";
-import type { Repair } from "./repair.js";
 
 /**
  * A tool call as a provider returns it: `arguments` is a JSON string (OpenAI, vLLM) or an object
@@ -64,7 +64,13 @@ export type PreparedCall =
       readonly name: string;
       readonly tool: Tool;
       readonly activity: ToolActivity;
+      /** What the method would receive: the input after the schema's transforms and defaults. */
       readonly input: unknown;
+      /**
+       * The decoded and repaired input as it passed validation, before the schema's transforms: what
+       * a queue worker validates again for itself.
+       */
+      readonly acceptedInput: unknown;
       readonly repairs: readonly Repair[];
     }
   | { readonly ok: false; readonly result: ToolCallResult };

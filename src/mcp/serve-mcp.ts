@@ -2,6 +2,7 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { packageVersion } from "../internal/package-version.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { closingHandle } from "./closing-handle.js";
 import { isLoopbackHost } from "./http-guards.js";
 import type { HttpSettings } from "./http-host.js";
 import { checkServeOptions } from "./mcp-option-rules.js";
@@ -70,24 +71,15 @@ async function serveStdio(
   );
   const stdin = options.stdin ?? process.stdin;
   const server = createMcpServer(toolbox, info);
-  let resolveClosed: () => void = () => undefined;
-  const closed = new Promise<void>((resolve) => {
-    resolveClosed = resolve;
+  const handle = closingHandle(async () => {
+    stdin.off("end", onEnd);
+    await server.close();
   });
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      stdin.off("end", onEnd);
-      await server.close();
-      resolveClosed();
-    })();
-    return closing;
-  };
   // The client hanging up (stdin at its end) ends the server, so a stdio process can exit.
-  const onEnd = () => void close();
+  const onEnd = () => void handle.close();
   await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
   stdin.once("end", onEnd);
-  return { closed, close };
+  return handle;
 }
 
 function httpSettings(options: HttpServeOptions): HttpSettings {

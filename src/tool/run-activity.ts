@@ -3,7 +3,6 @@ import type { ActivityDefinition } from "../activity/activity-registry.js";
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
@@ -17,6 +16,7 @@ import {
   messageOf,
 } from "./invoke-method.js";
 import { pruneAndValidate } from "./prune-input.js";
+import type { Repair } from "./repair.js";
 import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
@@ -87,7 +87,7 @@ export function runActivity(
   const state = toolState(tool);
   options.signal?.throwIfAborted();
   if (state.onBeforeRun !== undefined) {
-    return runWithBeforeHook(tool, state, activityName, input, options, repairInput);
+    return runWithBeforeHook(tool, activityName, input, options, repairInput);
   }
   // An input only this call holds (parsed from the model's text) needs no defensive copy, unless a
   // hook will see it after the method could have changed it.
@@ -97,49 +97,18 @@ export function runActivity(
   return andThen(outcome, (done) => finish(tool, activityName, input, done));
 }
 
-/**
- * @internal Runs an activity on an input already validated for it (by `toolbox.prepare`, possibly in
- * another process): the run `runActivity` makes after validation (hooks, time limit, abort, retries,
- * output memory), without validating or repairing the input a second time, so a schema's transforms
- * apply once. Only a disabled or unknown activity is refused.
- */
-export async function runValidatedActivity(
-  tool: Tool,
-  activityName: string,
-  value: unknown,
-  options: RunOptions = {},
-): Promise<ActivityOutcome> {
-  const state = toolState(tool);
-  options.signal?.throwIfAborted();
-  const definition = state.classActivities.byName.get(activityName);
-  if (definition === undefined || tool.findActivity(activityName) === undefined) {
-    const artifact = unknownActivity(tool, activityName, definition !== undefined);
-    return { artifact, repairs: [], activity: undefined };
-  }
-  try {
-    await state.onBeforeRun?.({ tool, activity: activityName, input: value });
-  } catch (error) {
-    return finish(tool, activityName, value, {
-      artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
-      repairs: [],
-      activity: definition.activity,
-    });
-  }
-  const outcome = await run(tool, state, { ok: true, value, repairs: [], definition }, options);
-  return finish(tool, activityName, value, outcome);
-}
-
 async function runWithBeforeHook(
   tool: Tool,
-  state: ToolState,
   activityName: string,
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
+  const state = toolState(tool);
   try {
     await state.onBeforeRun?.({ tool, activity: activityName, input });
   } catch (error) {
+    // Finished, so `onAfterRun` sees the refusal too.
     return finish(tool, activityName, input, {
       artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
       repairs: [],
@@ -227,6 +196,8 @@ export type PreparedInput =
   | {
       readonly ok: true;
       readonly value: unknown;
+      /** The input as it passed validation, before the schema's transforms made `value` of it. */
+      readonly accepted: unknown;
       readonly repairs: Repair[];
       readonly definition: ActivityDefinition;
     }
@@ -313,19 +284,22 @@ function repairOnce(
     const repaired = repairInput(copy, fixes);
     if (repaired !== copy && fixes.length > 0) {
       return andThen(pruneAndValidate(schema, repaired, fixes), (retry) =>
-        conclude(retry, fixes, definition),
+        conclude(retry, repaired, fixes, definition),
       );
     }
   }
-  return conclude(validation, repairs, definition);
+  return conclude(validation, copy, repairs, definition);
 }
 
 function conclude(
   validation: ValidationResult,
+  accepted: unknown,
   repairs: Repair[],
   definition: ActivityDefinition,
 ): PreparedInput {
-  if (validation.ok) return { ok: true, value: validation.value, repairs, definition };
+  if (validation.ok) {
+    return { ok: true, value: validation.value, accepted, repairs, definition };
+  }
   return {
     ok: false,
     artifact: failure(formatValidationIssues(validation.issues), "invalid_input"),

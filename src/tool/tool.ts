@@ -3,7 +3,6 @@ import { type ActivityDefinition, classActivities } from "../activity/activity-r
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
-import { defaultInputLimits, valueOverLimit } from "../calls/input-limits.js";
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { ActivityNameError } from "../errors/activity-name-error.js";
 import { ToolConfigError } from "../errors/tool-config-error.js";
@@ -12,6 +11,7 @@ import { type ExtraProperty, extraProperty } from "../schema/extra-properties.js
 import type { JsonSchemaObject } from "../schema/json.js";
 import { SchemaSourceError } from "../schema/normalize-schema.js";
 import { buildActionSchema } from "./action-schema.js";
+import { defaultInputLimits, valueOverLimit } from "./input-limits.js";
 import { resolveInputSchema } from "./input-schema.js";
 import { applyTaskMemory, checkMemoryOptions } from "./memory-options.js";
 import { nativeToolName } from "./native-name.js";
@@ -28,6 +28,15 @@ import {
 } from "./tool-option-rules.js";
 import type { RunOptions, ToolOptions } from "./tool-options.js";
 import { setToolState, toolState } from "./tool-state.js";
+
+// Counts every change of any tool's enabled activities, so a toolbox can tell in one comparison that
+// none changed (a walk over thousands of tools of distinct classes costs milliseconds).
+let enabledListChanges = 0;
+
+/** @internal How many times any tool's enabled activities changed (allow or deny list set, all enabled or disabled). */
+export function enabledListVersion(): number {
+  return enabledListChanges;
+}
 
 /**
  * The base class of every tool: extend it and mark methods with `@activity`. Its constructor takes
@@ -94,7 +103,7 @@ export class Tool {
 
   set allowlist(names: readonly string[] | undefined) {
     this.#allowlist = this.#checkList("allowlist", names);
-    this.#enabled = undefined;
+    this.#enabledChanged();
   }
 
   /**
@@ -111,7 +120,12 @@ export class Tool {
 
   set denylist(names: readonly string[] | undefined) {
     this.#denylist = this.#checkList("denylist", names);
+    this.#enabledChanged();
+  }
+
+  #enabledChanged(): void {
     this.#enabled = undefined;
+    enabledListChanges++;
   }
 
   /**
@@ -155,14 +169,14 @@ export class Tool {
   enableActivities(): void {
     this.#allowlist = undefined;
     this.#denylist = undefined;
-    this.#enabled = undefined;
+    this.#enabledChanged();
   }
 
   /** Disables every activity (an empty allowlist). */
   disableActivities(): void {
     this.#allowlist = [];
     this.#denylist = undefined;
-    this.#enabled = undefined;
+    this.#enabledChanged();
   }
 
   /**

@@ -1,4 +1,7 @@
+import type { CustomRepairStep } from "../calls/custom-repair-step.js";
+import type { CustomSteps, DecodeSettings } from "../calls/parse-arguments.js";
 import type { RepairStep } from "../calls/repair-steps.js";
+import type { ToolCallInput } from "../calls/tool-call.js";
 import { dialects } from "../dialects/dialect.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { checkOptions } from "../internal/check-options.js";
@@ -15,6 +18,9 @@ import {
   timeLimit,
   wholeNumber,
 } from "../internal/option-rules.js";
+import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import { settleInputLimits } from "../tool/input-limits.js";
+import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
 // A Record, so adding a repair step without listing it here fails to compile.
 const repairStepKeys: Record<RepairStep, true> = {
@@ -55,6 +61,34 @@ const taskMemoryRule: OptionRule = {
     typeof (value as { processOutput?: unknown }).processOutput === "function",
 };
 
+/** @internal The `deferLoading` option's rule. */
+export const deferLoadingRule: OptionRule = Object.freeze({
+  expected: "true, false, a function or { alwaysLoaded: string[] }",
+  test: (value: unknown) =>
+    typeof value === "boolean" ||
+    typeof value === "function" ||
+    (typeof value === "object" &&
+      value !== null &&
+      Object.keys(value).every((key) => key === "alwaysLoaded") &&
+      Array.isArray((value as { alwaysLoaded?: unknown }).alwaysLoaded) &&
+      (value as { alwaysLoaded: unknown[] }).alwaysLoaded.every(
+        (name) => typeof name === "string",
+      )),
+});
+
+const nonNegative: OptionRule = Object.freeze({
+  expected: "a finite number ≥ 0",
+  test: (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0,
+});
+const searchRules: OptionRules = Object.freeze({ weights: anObject, embed: aFunction });
+const searchCallRules: OptionRules = Object.freeze({ limit: wholeNumber(1) });
+const weightRules: OptionRules = Object.freeze({
+  name: nonNegative,
+  description: nonNegative,
+  parameterNames: nonNegative,
+  parameterText: nonNegative,
+});
+
 const toolboxRules: OptionRules = Object.freeze({
   concurrency: positiveInteger,
   repairs: anObject,
@@ -68,6 +102,8 @@ const toolboxRules: OptionRules = Object.freeze({
   timeoutMs: timeLimit,
   customRepairs: anArray,
   telemetry: anObject,
+  deferLoading: deferLoadingRule,
+  search: anObject,
 });
 
 const telemetryRules: OptionRules = Object.freeze({
@@ -128,30 +164,30 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   const steps = (options as { customRepairs?: unknown }).customRepairs;
   if (Array.isArray(steps)) {
     steps.forEach((step, index) => {
-      checkOptions(step, {
-        owner: `Toolbox option "customRepairs[${index}]"`,
+      checkNested(`customRepairs[${index}]`, step, {
         rules: customStepRules,
         required: ["name", "at", "run"],
-        error: (key, message) => failure("Toolbox")(`customRepairs[${index}].${key}`, message),
       });
     });
   }
-  const limits = (options as { inputLimits?: unknown }).inputLimits;
-  if (limits !== undefined) {
-    checkOptions(limits, {
-      owner: 'Toolbox option "inputLimits"',
-      rules: inputLimitRules,
-      error: (key, message) => failure("Toolbox")(`inputLimits.${key}`, message),
-    });
-  }
-  const telemetry = (options as { telemetry?: unknown }).telemetry;
-  if (telemetry !== undefined) {
-    checkOptions(telemetry, {
-      owner: 'Toolbox option "telemetry"',
-      rules: telemetryRules,
-      error: (key, message) => failure("Toolbox")(`telemetry.${key}`, message),
-    });
-  }
+  const { inputLimits, telemetry } = options as { inputLimits?: unknown; telemetry?: unknown };
+  if (inputLimits !== undefined)
+    checkNested("inputLimits", inputLimits, { rules: inputLimitRules });
+  if (telemetry !== undefined) checkNested("telemetry", telemetry, { rules: telemetryRules });
+  checkSearchSettings(options as ToolboxOptions, failure("Toolbox"));
+}
+
+/** An object inside the Toolbox's options, checked against its own rules; its keys named by path. */
+function checkNested(
+  path: string,
+  value: unknown,
+  check: { readonly rules: OptionRules; readonly required?: readonly string[] },
+): void {
+  checkOptions(value, {
+    ...check,
+    owner: `Toolbox option "${path}"`,
+    error: (key, message) => failure("Toolbox")(`${path}.${key}`, message),
+  });
 }
 
 /**
@@ -221,5 +257,101 @@ function checkRepairs(owner: string, repairs: unknown): void {
     owner: `${owner} option "repairs"`,
     rules: repairRules,
     error: (key, message) => failure(owner)(`repairs.${key}`, message),
+  });
+}
+
+/** @internal A toolbox's options with their defaults applied, in the shape its parts use them. */
+export interface ToolboxSettings {
+  readonly concurrency: number;
+  readonly decode: DecodeSettings;
+  readonly memoryTool: boolean;
+  /**
+   * No `taskMemory` option: off-prompt tools get an in-memory one, as in Griptape's structures; made
+   * on first use, so a `setTaskMemory` right after construction comes first.
+   */
+  readonly defaultMemory: boolean;
+  readonly timeoutMs: number | null | undefined;
+  readonly telemetry: TelemetryOptions | undefined;
+}
+
+/**
+ * @internal The settings of a toolbox given `options` (already checked); `resolveName` tells what a
+ * name found inside a call's arguments means in this toolbox.
+ */
+export function settleToolboxOptions(
+  options: ToolboxOptions,
+  resolveName: (name: string) => object | undefined,
+): ToolboxSettings {
+  return {
+    concurrency: options.concurrency ?? 8,
+    decode: Object.freeze({
+      switches: options.repairs,
+      limits: settleInputLimits(options.inputLimits),
+      resolveName,
+      custom: groupCustomSteps(options.customRepairs),
+    }),
+    memoryTool: options.memoryTool ?? true,
+    defaultMemory: options.taskMemory === undefined,
+    timeoutMs: options.timeoutMs,
+    telemetry: options.telemetry,
+  };
+}
+
+/** @internal The decode settings of one call: the toolbox's, under the call's own repair switches. */
+export function callSettings(decode: DecodeSettings, options: ExecuteOptions): DecodeSettings {
+  if (options.repairs === undefined) return decode;
+  return { ...decode, switches: { ...decode.switches, ...options.repairs } };
+}
+
+/** @internal A batch's options for one of its calls: `onCallProgress` becomes the call's `onProgress`. */
+export function withCallProgress(options: ExecuteAllOptions, call: ToolCallInput): ExecuteOptions {
+  const listener = options.onCallProgress;
+  if (listener === undefined) return options;
+  // Every call of a batch has its id by now (given, made up, or `<wrapper id>.<n>` inside a wrapper).
+  const owner = { id: call.id ?? "", name: String(call.name) };
+  return { ...options, onProgress: (progress) => listener(owner, progress) };
+}
+
+function groupCustomSteps(steps: readonly CustomRepairStep[] | undefined): CustomSteps | undefined {
+  if (steps === undefined || steps.length === 0) return undefined;
+  return Object.freeze({
+    beforeParse: steps.filter((step) => step.at === "before-parse"),
+    afterParse: steps.filter((step) => step.at === "after-parse"),
+    afterValidationFailure: steps.filter((step) => step.at === "after-validation-failure"),
+  });
+}
+
+/** @internal Checks `toolbox.search`'s arguments; returns the limit. */
+export function checkSearch(query: unknown, options: unknown): number {
+  if (typeof query !== "string") {
+    throw new ToolboxError({
+      message: `Toolbox.search: the query must be a string; got ${describeReceived(query)}`,
+    });
+  }
+  checkOptions(options, {
+    owner: "Toolbox.search",
+    rules: searchCallRules,
+    error: (key, message) => new ToolboxError({ message: `Toolbox.search: "${key}" ${message}` }),
+  });
+  return (options as { limit?: number }).limit ?? 5;
+}
+
+/** @internal Checks the `search` option's keys and weights. */
+export function checkSearchSettings(
+  options: { readonly search?: unknown },
+  failure: (option: string, message: string) => ToolboxError,
+): void {
+  if (options.search === undefined) return;
+  checkOptions(options.search, {
+    owner: 'Toolbox option "search"',
+    rules: searchRules,
+    error: (key, message) => failure(`search.${key}`, message),
+  });
+  const weights = (options.search as { weights?: unknown }).weights;
+  if (weights === undefined) return;
+  checkOptions(weights, {
+    owner: 'Toolbox option "search.weights"',
+    rules: weightRules,
+    error: (key, message) => failure(`search.weights.${key}`, message),
   });
 }

@@ -1,17 +1,27 @@
 import type { Dialect, DialectOptions } from "../../dialects/dialect.js";
 import { DialectError } from "../../errors/dialect-error.js";
 import { CliError } from "../cli-error.js";
-import { loadToolbox } from "../load-toolbox.js";
-import { type CliOutput, say } from "../output.js";
+import { type ModuleCommand, withToolbox } from "../load-toolbox.js";
+import { say } from "../output.js";
+
+// The dialects each option applies to; given with another, it would be ignored without a word.
+const optionDialects: readonly (readonly [keyof DialectOptions, string, readonly Dialect[]])[] = [
+  ["strict", "--strict", ["openai-chat", "openai-responses", "anthropic"]],
+  ["geminiSchemaField", "--gemini-field", ["gemini"]],
+  ["jsonSchemaDraft", "--draft", ["json-schema"]],
+];
 
 /** @internal `toolwright schema [module] --dialect <d> [--strict]`: the provider's `tools` JSON. */
-export async function schemaCommand(
-  modulePath: string | undefined,
-  options: { dialect: Dialect; db: string } & DialectOptions,
-  output: CliOutput,
-): Promise<number> {
-  const loaded = await loadToolbox(modulePath, { db: options.db });
-  try {
+export const schemaCommand: ModuleCommand<
+  { dialect: Dialect; db: string } & DialectOptions
+> = async (modulePath, options, output) => {
+  for (const [option, flag, applies] of optionDialects) {
+    if (options[option] === undefined || applies.includes(options.dialect)) continue;
+    throw new CliError(
+      `${flag} applies to ${applies.join(", ")}; ${options.dialect} has no such option (leave it out)`,
+    );
+  }
+  return withToolbox(modulePath, options, (loaded) => {
     const { dialect, db: _db, ...dialectOptions } = options;
     let tools: unknown;
     try {
@@ -22,7 +32,5 @@ export async function schemaCommand(
     }
     say(output, JSON.stringify(tools, null, 2));
     return 0;
-  } finally {
-    await loaded.close();
-  }
-}
+  });
+};
