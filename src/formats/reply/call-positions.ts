@@ -101,6 +101,11 @@ const QUOTE_CLOSERS: Readonly<Record<string, string>> = {
 // How much of the sentence before a marker is kept to read its lead-in.
 const LEAD_IN = 240;
 const TERMINATORS = new Set([".", "!", "?", ":", "\uff1a", "\u3002", "\uff01", "\uff1f", "\u2026"]);
+const LETTER = /\p{L}/u;
+
+function isLetter(char: string | undefined): boolean {
+  return char !== undefined && LETTER.test(char);
+}
 
 /**
  * @internal `state` moved `by` characters back, for a text that drops its first `by` characters
@@ -319,7 +324,9 @@ export class CallPositions {
       if (s.quote !== "" && char === s.quote) s.quote = "";
       else if (s.quote === "") s.quote = QUOTE_CLOSERS[char] ?? "";
       this.sawText(s.at);
-      if (TERMINATORS.has(char)) this.endSentence(s.at + 1);
+      // A period before a letter is an abbreviation's ("e.g.", "i.e."), not a sentence's end.
+      if (TERMINATORS.has(char) && !(char === "." && isLetter(text[s.at + 1])))
+        this.endSentence(s.at + 1);
       s.at += 1;
     }
     countWork(s.at - from + 1);
