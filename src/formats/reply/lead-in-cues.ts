@@ -9,7 +9,7 @@ const LEAD_IN_LIMIT = 240;
 const EXAMPLE =
   /\b(?:for example|for instance|example|examples|samples?|such as|like this|like so|something like|looks? like|would look|the syntax|syntax is|the format|format is|formatted as|template|illustrat\w*|demonstrat\w*|options?|alternatives?|either|placeholder|hypothetical\w*)\b|\be\.g\.|\blike\s*:?$/;
 const HYPOTHETICAL =
-  /\bhow (?:you|one|i|we|they|to) (?:(?:would|could|can|might|should|may|will)\s+)?(?:call|run|use|invoke|write|send|type|format|do|make|issue|execute|trigger)\b|\b(?:you|users?|one|someone|they|he|she) (?:would|could|can|might|should|may|need to|have to|must|will) (?:call|run|use|invoke|write|send|type|issue|execute|trigger)\b|\bif (?:you|i|we|one) (?:wanted|want|were|needed|need)\b|\bwould (?:be|look|read)\s*:?$|\bwould be (?:a mistake|a bad idea|dangerous|destructive|unsafe|wrong)\b/;
+  /\bhow (?:you|one|i|we|they|to) (?:(?:would|could|can|might|should|may|will)\s+)?(?:call|run|use|invoke|write|send|type|format|do|make|issue|execute|trigger)\b|\b(?:you|users?|one|someone|they|he|she) (?:would|could|can|might|should|may|need to|have to|must|will) (?:call|run|use|invoke|write|send|type|issue|execute|trigger)\b|\bif (?:you|i|we|one) (?:wanted|want|were|needed|need)\b|\bwould (?:be|look|read)\s*:?$|\bwould be (?:a mistake|a bad idea|dangerous|destructive|unsafe|wrong)\b|^(?:warning|caution|danger|careful)\b|\bbe careful\b/;
 const NEGATION =
   /\b(?:not|never|don't|dont|do not|doesn't|didn't|won't|wouldn't|shouldn't|mustn't|cannot|can't|refuse to|no need to)\s+(?:\w+\s+){0,2}?(?:run|call|calling|running|execute|executing|use|using|invoke|invoking|try|send|trigger|perform|issue|make|do|doing)\b|\b(?:avoid|instead of|rather not)\b|^(?:don't|do not|never)\s*[.!]*$/;
 const QUOTATION =
