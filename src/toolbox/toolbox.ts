@@ -38,6 +38,7 @@ import {
   checkDialectOptions,
   checkExecuteOptions,
   checkToolboxArguments,
+  readOnlySettings,
   settleToolboxOptions,
   type ToolboxSettings,
   withCallProgress,
@@ -69,6 +70,8 @@ export class Toolbox {
   readonly #memory: ToolboxMemory;
   readonly #settings: ToolboxSettings;
   readonly #decode: DecodeSettings;
+  /** `#decode` for read-only activities. */
+  readonly #decodeReadOnly: DecodeSettings;
   readonly #timeoutMs: number | null | undefined;
   /** Set while `execute` runs inside its observation, so the events are published once. */
   #observed = false;
@@ -81,6 +84,7 @@ export class Toolbox {
       (name) => resolveName(this.#catalogNow().index, name, [], true)?.target,
     );
     this.#decode = this.#settings.decode;
+    this.#decodeReadOnly = Object.freeze({ ...this.#decode, readOnly: true });
     this.#timeoutMs = this.#settings.timeoutMs;
     this.#memory = new ToolboxMemory(this.#roster.list, (tool) => this.#attach(tool), {
       useDefault: this.#settings.defaultMemory,
@@ -230,13 +234,15 @@ export class Toolbox {
     if (!this.#observed && observingToolCalls())
       return this.#executeObserved({ ...call, id }, options);
     const name = String(call.name);
-    const settings = callSettings(this.#decode, options);
+    let settings = callSettings(this.#decode, options);
     const repairs: Repair[] = [];
     const found = findEntry(this.#catalogNow(), name, settings.switches, repairs);
     // The rare paths wait in their own method: with no `await` here, a synchronous call settles sooner.
     if (found === undefined)
       return this.#executeUnknown(id, name, call, options, settings, repairs);
     const entry = found.target;
+    if (entry.activity.annotations.readOnly === true)
+      settings = readOnlySettings(settings, this.#decode, this.#decodeReadOnly);
     const plan = this.#dialects.plan(entry, options.dialect);
     const raw = call.arguments;
     // Arguments sent as text are parsed here, so no one else holds the value: it needs no copy. Most
@@ -300,7 +306,7 @@ export class Toolbox {
     checkCall("Toolbox.prepare", call);
     if (options !== noOptions) checkExecuteOptions("Toolbox.prepare", options);
     const id = call.id ?? `call_${++this.#nextId}`;
-    const settings = callSettings(this.#decode, options);
+    let settings = callSettings(this.#decode, options);
     const repairs: Repair[] = [];
     const catalog = this.#catalogNow();
     const found = findEntry(catalog, String(call.name), settings.switches, repairs);
@@ -312,6 +318,8 @@ export class Toolbox {
       };
     }
     const entry = found.target;
+    if (entry.activity.annotations.readOnly === true)
+      settings = readOnlySettings(settings, this.#decode, this.#decodeReadOnly);
     const plan = this.#dialects.plan(entry, options.dialect);
     return prepareCall({ ...call, id }, { entry, plan, settings, repairs });
   }
