@@ -202,6 +202,6 @@ export function cutOffMessage(where: string): string {
 export function unclosedMessage(closing: string, finishReason: string | undefined): string {
   const missing = `their closing ${closing}`;
   return finishReason === undefined
-    ? `the arguments end after a whole value without ${missing}: finished or cut off, the text cannot tell; send the whole call again`
-    : `the reply was cut off (finish reason "${finishReason}") where the arguments lack ${missing}: more may have followed; send the whole call again`;
+    ? `the arguments end after a whole value without ${missing} (cut off?): the text cannot tell whether more followed; send the whole call again`
+    : `the arguments end without ${missing} in a reply cut off (finish reason "${finishReason}"): more may have followed; send the whole call again`;
 }

@@ -40,25 +40,28 @@ export function repairArguments(
   // its markup and taking the JSON found inside could promote one parameter's value to the input.
   if (formatCall?.kind === "one") return inFormat(parseError, formatCall);
   let text = raw;
+  // What JSON.parse says of the text the repair works on (a fence stripped first is not quoted).
+  let problem = parseError;
   if (stepEnabled(options, "strip-wrappers")) {
     const stripped = stripWrappers(raw, repairs);
     if (stripped !== undefined) {
       text = stripped;
       try {
         return checked(text, JSON.parse(text));
-      } catch {
-        // still broken: the JSON repair below gets the stripped text
+      } catch (error) {
+        // still broken: the JSON repair below gets the stripped text, and says what is wrong with it
+        problem = (error as Error).message;
       }
     }
   }
   // A raw model reply in a call format of its own that its reader refused (cut off, several calls)
   // is not broken JSON either: the reader's reason stands.
-  if (formatCall !== undefined) return inFormat(parseError, formatCall);
-  if (!stepEnabled(options, "repair-json")) return failure(parseError);
+  if (formatCall !== undefined) return inFormat(problem, formatCall);
+  if (!stepEnabled(options, "repair-json")) return failure(problem);
   // Repair time grows with the text (about 0.25 ms per KiB here): past the limit, only valid JSON passes.
   if (text.length > limit) {
     return failure(
-      `${shorten(parseError)}; arguments longer than ${formatCount(limit)} characters are not repaired, send valid JSON`,
+      `${shorten(problem)}; arguments longer than ${formatCount(limit)} characters are not repaired, send valid JSON`,
     );
   }
   const cut = judgeCutOff(text);
@@ -85,11 +88,11 @@ export function repairArguments(
     const value: unknown = JSON.parse(repaired);
     repairs.push({
       step: "repair-json",
-      detail: `repaired malformed JSON (${shorten(parseError)})`,
+      detail: `repaired malformed JSON (${shorten(problem)})`,
     });
     return checked(repaired, value);
   } catch (error) {
-    return failure(describeFailure(text, error, parseError));
+    return failure(describeFailure(text, error, problem));
   }
 }
 

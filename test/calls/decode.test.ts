@@ -66,6 +66,18 @@ describe("parsing arguments", () => {
     assert.match((off as { message: string }).message, /^Activity input JSON decoding error: /);
   });
 
+  it("describes a repair by the text it repaired, not by a wrapper an earlier step removed", () => {
+    const { result, repairs } = parsed("```json\n{'a': 1,}\n```");
+    assert.deepEqual(result, { ok: true, value: { a: 1 } });
+    assert.deepEqual(
+      repairs.map((repair) => repair.step),
+      ["strip-wrappers", "repair-json"],
+    );
+    const detail = repairs[1]?.detail ?? "";
+    assert.match(detail, /^repaired malformed JSON \(/);
+    assert.doesNotMatch(detail, /`/, detail);
+  });
+
   it("leaves text without wrappers alone", () => {
     const repairs: Repair[] = [];
     assert.equal(stripWrappers('{"a":"<b>"}', repairs), undefined);
@@ -155,6 +167,26 @@ describe("unknown names", () => {
     assert.ok(message.length <= 1000);
     assert.equal(unknownNameMessage("x", []), 'Tool "x" not found: no tools are available.');
   });
+
+  it("ranks a name the request is part of above a shorter name that is merely close", () => {
+    const known = [
+      "TaskMemoryTool_read",
+      "TaskMemoryTool_search",
+      "DateTimeTool_get_current_datetime",
+      "CalculatorTool_calculate",
+      "FileManagerTool_list_files_from_disk",
+    ];
+    assert.match(
+      unknownNameMessage("Calc", known),
+      /most similar first: CalculatorTool_calculate, /,
+    );
+    assert.match(unknownNameMessage("memory_search", known), /first: TaskMemoryTool_search, /);
+    // A name of any length costs the same bounded work, and still finds its match.
+    assert.match(
+      unknownNameMessage(`Calculator${"x".repeat(100_000)}`, known),
+      /first: CalculatorTool_calculate, /,
+    );
+  });
 });
 
 describe("truncated output", () => {
@@ -190,6 +222,36 @@ describe("truncated output", () => {
       assert.equal(result.ok, false, JSON.stringify(refused));
       assert.match((result as { message: string }).message, /send the whole call again/);
     }
+  });
+
+  it("without a finish reason refuses a call cut off anywhere, in either quote style", () => {
+    // Closing `{"a": "x"` would guess that nothing followed the cut (another key, more items).
+    for (const raw of [
+      '{"a": "x", "b": [1, 2]',
+      '{"a": [1, 2',
+      '{"a": true',
+      '{"expression": "6*7"',
+      "{'expression': '6*7'",
+      '{"path": "/home/us',
+      "{'path': '/home/us",
+      '{"count": 12',
+      '{"a":',
+      '{"note": "it\'s"',
+    ]) {
+      const result = parsed(raw).result;
+      assert.equal(result.ok, false, raw);
+      assert.match(
+        (result as { message: string }).message,
+        /cut off.*send the whole call again/,
+        raw,
+      );
+    }
+    // Complete text in single quotes is still read, brackets inside strings included.
+    assert.deepEqual(parsed("{'expression': '6*7'}").result, {
+      ok: true,
+      value: { expression: "6*7" },
+    });
+    assert.deepEqual(parsed("{'a': '{[', 'b': 1,}").result, { ok: true, value: { a: "{[", b: 1 } });
   });
 
   it("refuses arguments that end before their own end, whatever the finish reason", () => {
