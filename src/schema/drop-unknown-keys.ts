@@ -45,9 +45,10 @@ function foldIndex(names: Iterable<string>): ReadonlyMap<string, readonly string
 }
 
 /**
- * What an unknown key of an object with declared properties becomes: the one declared property it folds to, when that
- * property was not sent under its own (or another folded) name; `"ambiguous"` when it folds to several,
- * or to one already given; `undefined` when it folds to none (it is dropped).
+ * What an unknown key of an object with declared properties becomes: the one declared property it
+ * folds to, when that property was not sent under its own (or another folded) name; the candidates
+ * (refused as ambiguous) when it folds to several, or to one already given; `undefined` when it folds
+ * to none (dropped from a closed object, kept in an open one).
  */
 function renameTarget(
   key: string,
@@ -212,10 +213,11 @@ function run(node: PruneNode, value: unknown, path: (string | number)[], walk: W
   for (let index = 0; index < keys.length; index++) {
     let key = keys[index] as string;
     let known = node.properties?.get(key);
-    const target =
-      known === undefined && node.folded !== undefined
-        ? renameTarget(key, node.folded, value, (taken ??= new Set()))
-        : undefined;
+    let target: ReturnType<typeof renameTarget>;
+    if (known === undefined && node.folded !== undefined) {
+      taken ??= new Set();
+      target = renameTarget(key, node.folded, value, taken);
+    }
     if (target === undefined && known === undefined && node.folded !== undefined && !node.closed) {
       // An open object keeps a key that is no spelling of a declared one, as sent.
       walk.kept.push([...path, key]);
