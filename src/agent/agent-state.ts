@@ -27,6 +27,8 @@ export interface AgentState {
   readonly usage: JsonObject;
   readonly toolCalls: JsonValue[];
   readonly repairs: JsonValue[];
+  /** Steps whose reply the provider cut off (absent in states saved before it was recorded). */
+  readonly cutOff?: number[];
   /** The paused step: its calls in order, the results already in, the calls awaiting a decision. */
   readonly paused: {
     readonly calls: JsonValue[];
@@ -43,6 +45,7 @@ export interface PausedRun {
   usage: Usage;
   toolCalls: AgentToolCall[];
   repairs: Repair[];
+  cutOff: number[];
   calls: ToolCall[];
   results: Map<string, ToolCallResult>;
   pending: PendingApproval[];
@@ -63,6 +66,7 @@ export function saveState(run: PausedRun): AgentState {
         result: resultToJSON(entry.result),
       })),
       repairs: run.repairs,
+      cutOff: run.cutOff,
       paused: {
         calls: run.calls,
         results: [...run.results.values()].map(resultToJSON),
@@ -91,6 +95,7 @@ export function loadState(state: unknown): PausedRun {
         result: resultFromJSON(entry.result),
       })),
       repairs: saved.repairs as unknown as Repair[],
+      cutOff: saved.cutOff ?? [],
       calls: saved.paused.calls as unknown as ToolCall[],
       results: new Map(results.map((result) => [result.id, result])),
       pending: saved.paused.pending as unknown as PendingApproval[],

@@ -185,6 +185,7 @@ export class Agent {
         usage: paused.usage,
         toolCalls: paused.toolCalls,
         repairs: paused.repairs,
+        cutOff: paused.cutOff,
       };
       yield* agentLoop(
         { ...setup, protocol: protocols[paused.protocol], protocolName: paused.protocol },
@@ -270,6 +271,7 @@ export class Agent {
       approvals: agent.approvals ?? false,
       dialectOptions: agent.dialectOptions ?? {},
       concurrency: agent.concurrency,
+      continueCutOff: agent.continueCutOff ?? false,
       generation: agent.generation ?? {},
       streaming,
       signal: options.signal,
@@ -287,6 +289,7 @@ export class Agent {
       usage: { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined },
       toolCalls: [],
       repairs: [],
+      cutOff: [],
     };
   }
 }
