@@ -40,6 +40,8 @@ export interface LoopSetup {
   readonly approvals: boolean;
   readonly dialectOptions: DialectOptions;
   readonly concurrency: number | undefined;
+  /** Ask the model to continue an answer the provider cut off, instead of ending with it. */
+  readonly continueCutOff: boolean;
   readonly generation: Partial<spec.PromptRequest>;
   /** Stream the model's text (for `agent.stream`) or wait for whole responses. */
   readonly streaming: boolean;
@@ -59,7 +61,15 @@ export interface LoopState {
   usage: spec.Usage;
   toolCalls: AgentToolCall[];
   repairs: Repair[];
+  /** Steps whose reply the provider cut off. */
+  cutOff: number[];
+  /** The pieces of an answer cut off so far, when the model is asked to continue it. */
+  answered?: string | undefined;
 }
+
+// What the model is told when its answer was cut off and it may continue.
+const continuePrompt =
+  "Your reply was cut off at the output token limit. Continue exactly where it stopped, without repeating anything.";
 
 /** @internal Results of a step that ran (or was resumed), in call order. */
 export type StepResults = readonly { call: spec.ToolCall; result: ToolCallResult }[];
@@ -102,6 +112,14 @@ export async function* agentLoop(
     state.usage = addUsage(state.usage, response.usage);
     const turn = setup.protocol.read(response, setup.toolbox);
     state.messages.push(turn.assistant);
+    // A reply cut off runs only calls that are whole (the decoder refuses a cut one for this finish
+    // reason, never completing it), and the caller hears of the cut.
+    const cut = response.finishReason === "length";
+    if (cut) {
+      state.cutOff.push(step);
+      const finishReason = response.rawFinishReason ?? response.finishReason;
+      yield { type: "cut-off", step, finishReason };
+    }
     if (turn.problem !== undefined) {
       state.messages.push(...setup.protocol.reply([], turn.problem));
       yield { type: "step-finish", step, response };
@@ -109,9 +127,15 @@ export async function* agentLoop(
     }
     if (turn.calls.length === 0) {
       yield { type: "step-finish", step, response };
-      const output = new TextArtifact(turn.answer ?? response.text);
-      return yield* ended(setup, state, { status: "completed", output });
+      const answer = (state.answered ?? "") + (turn.answer ?? response.text);
+      if (cut && setup.continueCutOff) {
+        state.answered = answer;
+        state.messages.push({ role: "user", content: continuePrompt });
+        continue;
+      }
+      return yield* ended(setup, state, { status: "completed", output: new TextArtifact(answer) });
     }
+    state.answered = undefined;
     const calls = uniqueIds(turn.calls);
     for (const call of calls) yield { type: "tool-call", step, call };
     // Saved before any call runs: a run stopped from here on resumes inside this step.
@@ -137,7 +161,7 @@ async function* stepCalls(
   response: spec.PromptResponse | undefined,
 ): AsyncGenerator<AgentEvent, AsyncGenerator<AgentEvent> | undefined> {
   const step = state.step;
-  const outcome = yield* runCalls(setup, calls, step);
+  const outcome = yield* runCalls(setup, calls, step, response?.finishReason);
   if (isNonEmpty(outcome.pending)) {
     if (response !== undefined) yield { type: "step-finish", step, response };
     return pause(setup, state, calls, outcome.results, outcome.pending);
@@ -237,6 +261,7 @@ async function* runCalls(
   setup: LoopSetup,
   calls: readonly spec.ToolCall[],
   step: number,
+  finishReason: spec.FinishReason | undefined,
 ): AsyncGenerator<AgentEvent, StepOutcome> {
   const reports: AgentEvent[] = [];
   let wake: (() => void) | undefined;
@@ -252,6 +277,7 @@ async function* runCalls(
     step,
     ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
     dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
+    ...(finishReason === undefined ? {} : { finishReason }),
     signal: setup.signal,
     ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
     ...(setup.streaming ? { onCallProgress } : {}),
@@ -380,6 +406,7 @@ export function finish(setup: Pick<LoopSetup, "runId">, state: LoopState, end: R
     steps: state.step,
     toolCalls: state.toolCalls,
     repairs: state.repairs,
+    cutOff: state.cutOff,
     usage: state.usage,
     messages: state.messages,
   };

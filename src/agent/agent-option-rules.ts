@@ -33,6 +33,7 @@ const agentRules: OptionRules = Object.freeze({
   maxSteps: wholeNumber(1),
   protocol: oneOf("native", "react"),
   reflectOnToolUse: aBoolean,
+  continueCutOff: aBoolean,
   system: aString,
   name: aString,
   approvals: aBoolean,

@@ -30,6 +30,8 @@ export interface AgentState {
   readonly usage: JsonObject;
   readonly toolCalls: JsonValue[];
   readonly repairs: JsonValue[];
+  /** Steps whose reply the provider cut off (absent in states saved before it was recorded). */
+  readonly cutOff?: number[];
   /** The paused step: its calls in order, the results already in, the calls awaiting a decision. */
   readonly paused: {
     readonly calls: JsonValue[];
@@ -52,6 +54,7 @@ export interface PausedRun {
   usage: Usage;
   toolCalls: AgentToolCall[];
   repairs: Repair[];
+  cutOff: number[];
   calls: ToolCall[];
   results: Map<string, ToolCallResult>;
   pending: PendingApproval[];
@@ -73,6 +76,7 @@ export function saveState(run: PausedRun, key: StateKey | undefined): AgentState
         result: resultToJSON(entry.result),
       })),
       repairs: run.repairs,
+      cutOff: run.cutOff,
       paused: {
         calls: run.calls,
         results: [...run.results.values()].map(resultToJSON),
@@ -108,6 +112,7 @@ export function loadState(state: unknown, key: StateKey | undefined): PausedRun 
         result: resultFromJSON(entry.result),
       })),
       repairs: saved.repairs as unknown as Repair[],
+      cutOff: saved.cutOff ?? [],
       calls: saved.paused.calls as unknown as ToolCall[],
       results: new Map(results.map((result) => [result.id, result])),
       pending: saved.paused.pending as unknown as PendingApproval[],

@@ -78,6 +78,12 @@ export interface AgentOptions {
   dialectOptions?: DialectOptions | undefined;
   /** Most tool calls of one step running at once (the toolbox's cap by default). */
   concurrency?: number | undefined;
+  /**
+   * When the provider cuts a reply off (finish reason `"length"`) before any call: `true` asks the
+   * model to continue and joins the pieces of its answer; `false` (default) ends the run with the cut
+   * answer, its step listed in `result.cutOff`. A cut call is refused either way, never completed.
+   */
+  continueCutOff?: boolean | undefined;
   /** Generation settings passed on every model call. */
   generation?:
     | Pick<PromptRequest, "temperature" | "topP" | "maxOutputTokens" | "providerOptions">
@@ -204,6 +210,11 @@ export interface AgentRunSummary {
   readonly toolCalls: readonly AgentToolCall[];
   /** Every repair toolwright made to the model's calls, in order. */
   readonly repairs: readonly Repair[];
+  /**
+   * The steps whose reply the provider cut off (finish reason `"length"`), in order: their answer
+   * may be incomplete, and a call cut with them was refused.
+   */
+  readonly cutOff: readonly number[];
   readonly usage: Usage;
   /** The whole conversation, system prompt first. */
   readonly messages: readonly PromptMessage[];
@@ -309,6 +320,13 @@ export type AgentEvent =
       readonly step: number;
       readonly call: ToolCall;
       readonly result: ToolCallResult;
+    }
+  | {
+      /** The provider cut this step's reply off: its cut call is refused, nothing is completed. */
+      readonly type: "cut-off";
+      readonly step: number;
+      /** The provider's own word for it (`length`, `max_tokens`, `MAX_TOKENS` …). */
+      readonly finishReason: string;
     }
   | { readonly type: "step-finish"; readonly step: number; readonly response: PromptResponse }
   | { readonly type: "finish"; readonly result: AgentRunResult };

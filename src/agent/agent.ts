@@ -253,6 +253,7 @@ export class Agent {
       approvals: agent.approvals ?? false,
       dialectOptions: agent.dialectOptions ?? {},
       concurrency: agent.concurrency,
+      continueCutOff: agent.continueCutOff ?? false,
       generation: agent.generation ?? {},
       streaming,
       signal: options.signal,
@@ -286,6 +287,7 @@ export class Agent {
       usage: { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined },
       toolCalls: [],
       repairs: [],
+      cutOff: [],
     };
   }
 }
@@ -301,8 +303,8 @@ function withProtocol(setup: LoopSetup, run: PausedRun): LoopSetup {
 }
 
 function loopStateOf(run: PausedRun): LoopState {
-  const { step, messages, usage, toolCalls, repairs } = run;
-  return { step, messages, usage, toolCalls, repairs };
+  const { step, messages, usage, toolCalls, repairs, cutOff } = run;
+  return { step, messages, usage, toolCalls, repairs, cutOff };
 }
 
 /** A durable run that finished or waits for approval, as the result its run returned. */

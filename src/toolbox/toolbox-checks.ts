@@ -147,6 +147,7 @@ const executeRules: OptionRules = Object.freeze({
     expected: "receipt options or null",
     test: (value) => value === null || anObject.test(value),
   },
+  finishReason: aString,
 });
 
 function failure(owner: string) {
@@ -349,8 +350,25 @@ export function settleToolboxOptions(
 
 /** @internal The decode settings of one call: the toolbox's, under the call's own repair switches. */
 export function callSettings(decode: DecodeSettings, options: ExecuteOptions): DecodeSettings {
-  if (options.repairs === undefined) return decode;
-  return { ...decode, switches: { ...decode.switches, ...options.repairs } };
+  const { repairs, finishReason } = options;
+  if (repairs === undefined && finishReason === undefined) return decode;
+  return {
+    ...decode,
+    switches: repairs === undefined ? decode.switches : { ...decode.switches, ...repairs },
+    finishReason,
+  };
+}
+
+/**
+ * @internal The settings of a call to a read-only activity: arguments that lack only their closing
+ * brackets may then be closed without a finish reason. `twin` is the toolbox's own settings' twin.
+ */
+export function readOnlySettings(
+  settings: DecodeSettings,
+  own: DecodeSettings,
+  twin: DecodeSettings,
+): DecodeSettings {
+  return settings === own ? twin : { ...settings, readOnly: true };
 }
 
 /** @internal A batch's options for one of its calls: `onCallProgress` becomes the call's `onProgress`. */

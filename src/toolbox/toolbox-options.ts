@@ -92,6 +92,14 @@ export interface ExecuteOptions extends RunOptions {
   repairs?: RepairOptions | undefined;
   /** Receipts for this call instead of the toolbox's (`null`: none). */
   receipts?: ReceiptOptions | null | undefined;
+  /**
+   * Why the model's reply ended, as the provider reported it (a driver's `finishReason`: `"stop"`,
+   * `"tool-calls"`, `"length"` …). It decides the one cut-off the text cannot: arguments that stop
+   * right after a whole value, only their closing brackets missing. `"stop"` and `"tool-calls"` let
+   * them be closed; `"length"` (or any other reason) refuses the call. Without it, they are closed
+   * only for a read-only activity. Arguments cut anywhere else are always refused (docs/dialects.md).
+   */
+  finishReason?: string | undefined;
 }
 
 /**

@@ -41,6 +41,7 @@ import {
   checkIdempotencyKey,
   checkSearch,
   checkToolboxArguments,
+  readOnlySettings,
   settleToolboxOptions,
   type ToolboxSettings,
   withCallProgress,
@@ -79,6 +80,8 @@ export class Toolbox {
   readonly #memory: ToolboxMemory;
   readonly #settings: ToolboxSettings;
   readonly #decode: DecodeSettings;
+  /** `#decode` for read-only activities. */
+  readonly #decodeReadOnly: DecodeSettings;
   readonly #timeoutMs: number | null | undefined;
   readonly #receipts: ReceiptOptions | undefined;
   /** Set while `execute` runs inside its observation, so the events are published once. */
@@ -92,6 +95,7 @@ export class Toolbox {
       (name) => resolveName(this.#catalogNow().index, name, [], true)?.target,
     );
     this.#decode = this.#settings.decode;
+    this.#decodeReadOnly = Object.freeze({ ...this.#decode, readOnly: true });
     this.#timeoutMs = this.#settings.timeoutMs;
     this.#receipts = this.#settings.receipts;
     this.#search = new ToolboxSearch(this.#roster.list, () => this.#catalogNow(), options);
@@ -297,13 +301,15 @@ export class Toolbox {
       return this.#executeReceipted({ ...call, id }, ownId, options, receipts);
     }
     const name = String(call.name);
-    const settings = callSettings(this.#decode, options);
+    let settings = callSettings(this.#decode, options);
     const repairs: Repair[] = [];
     const found = findEntry(this.#catalogNow(), name, settings.switches, repairs);
     // The rare paths wait in their own method: with no `await` here, a synchronous call settles sooner.
     if (found === undefined)
       return this.#executeUnknown(id, name, call, options, settings, repairs);
     const entry = found.target;
+    if (entry.activity.annotations.readOnly === true)
+      settings = readOnlySettings(settings, this.#decode, this.#decodeReadOnly);
     const plan = this.#dialects.plan(entry, options.dialect);
     const raw = call.arguments;
     // Arguments sent as text are parsed here, so no one else holds the value: it needs no copy. Most
@@ -367,7 +373,7 @@ export class Toolbox {
     checkCall("Toolbox.prepare", call);
     if (options !== noOptions) checkExecuteOptions("Toolbox.prepare", options);
     const id = call.id ?? `call_${++this.#nextId}`;
-    const settings = callSettings(this.#decode, options);
+    let settings = callSettings(this.#decode, options);
     const repairs: Repair[] = [];
     const catalog = this.#catalogNow();
     const found = findEntry(catalog, String(call.name), settings.switches, repairs);
@@ -379,6 +385,8 @@ export class Toolbox {
       };
     }
     const entry = found.target;
+    if (entry.activity.annotations.readOnly === true)
+      settings = readOnlySettings(settings, this.#decode, this.#decodeReadOnly);
     const plan = this.#dialects.plan(entry, options.dialect);
     return prepareCall({ ...call, id }, { entry, plan, settings, repairs });
   }

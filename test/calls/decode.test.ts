@@ -9,9 +9,13 @@ import type { JsonSchemaObject } from "../../src/index.js";
 import { defaultInputLimits } from "../../src/tool/input-limits.js";
 import type { Repair } from "../../src/tool/repair.js";
 
-function parsed(raw: unknown, switches?: RepairOptions) {
+function parsed(
+  raw: unknown,
+  switches?: RepairOptions,
+  cutOff: { finishReason?: string | undefined; readOnly?: boolean } = {},
+) {
   const repairs: Repair[] = [];
-  const result = parseArguments(raw, repairs, { switches, limits: defaultInputLimits });
+  const result = parseArguments(raw, repairs, { switches, limits: defaultInputLimits, ...cutOff });
   return { result, steps: repairs.map((repair) => repair.step), repairs };
 }
 
@@ -186,7 +190,41 @@ describe("unknown names", () => {
 });
 
 describe("truncated output", () => {
-  it("refuses a call cut off anywhere, never closing or finishing it, in either quote style", () => {
+  it("closes what was cut after a whole value only when the finish reason allows it", () => {
+    const cut = '{"a": "x", "b": [1, 2]';
+    for (const allowed of [
+      { finishReason: "stop" },
+      { finishReason: "tool-calls" },
+      { readOnly: true },
+    ]) {
+      assert.deepEqual(parsed(cut, undefined, allowed).result, {
+        ok: true,
+        value: { a: "x", b: [1, 2] },
+      });
+    }
+    assert.deepEqual(parsed('{"a": [1, "2"', undefined, { finishReason: "stop" }), {
+      result: { ok: true, value: { a: [1, "2"] } },
+      steps: ["repair-json"],
+      repairs: [
+        { step: "repair-json", detail: 'closed the arguments with ]} (finish reason "stop")' },
+      ],
+    });
+    assert.deepEqual(parsed('{"a": true', undefined, { finishReason: "stop" }).result, {
+      ok: true,
+      value: { a: true },
+    });
+    for (const refused of [
+      {},
+      { finishReason: "length" },
+      { finishReason: "length", readOnly: true },
+    ]) {
+      const result = parsed(cut, undefined, refused).result;
+      assert.equal(result.ok, false, JSON.stringify(refused));
+      assert.match((result as { message: string }).message, /send the whole call again/);
+    }
+  });
+
+  it("without a finish reason refuses a call cut off anywhere, in either quote style", () => {
     // Closing `{"a": "x"` would guess that nothing followed the cut (another key, more items).
     for (const raw of [
       '{"a": "x", "b": [1, 2]',
@@ -204,7 +242,7 @@ describe("truncated output", () => {
       assert.equal(result.ok, false, raw);
       assert.match(
         (result as { message: string }).message,
-        /cut off\?.*send the whole call again/,
+        /cut off.*send the whole call again/,
         raw,
       );
     }
@@ -214,5 +252,57 @@ describe("truncated output", () => {
       value: { expression: "6*7" },
     });
     assert.deepEqual(parsed("{'a': '{[', 'b': 1,}").result, { ok: true, value: { a: "{[", b: 1 } });
+  });
+
+  it("refuses arguments that end before their own end, whatever the finish reason", () => {
+    for (const raw of [
+      '{"a": [1, 2',
+      '{"path": "/home/us',
+      '{"count": 12',
+      '{"a":',
+      '{"a": 1,',
+      '{"a": 1, "b"',
+      '{"a": {',
+      '{"a": [',
+      '{"folder": "/srv/data/tmp", "exclude": ["keep.db", "a]}',
+      '{"pattern": "^[a-z]+}$',
+      '{"a": tru',
+      "{'expression': '6*",
+      "{'a': 1, 'b'",
+      '```json\n{"a": 1',
+      '<tool_call>{"a": "x"',
+      '"{\\"folder\\": \\"/srv\\"',
+    ]) {
+      for (const finishReason of [undefined, "stop", "length"]) {
+        const result = parsed(raw, undefined, { finishReason, readOnly: true }).result;
+        assert.equal(result.ok, false, `${raw} (${finishReason})`);
+        // A reply in a model's own format goes on to its reader's refusal (see toolbox.test.ts).
+        if (result.ok || result.inText !== undefined) continue;
+        assert.match(result.message, /send the whole call again/, raw);
+      }
+    }
+  });
+
+  it("reads Python-literal arguments cut after a whole value like JSON", () => {
+    assert.equal(parsed("{'expression': '6*7'").result.ok, false);
+    assert.equal(
+      parsed("{'expression': '6*7'", undefined, { finishReason: "length" }).result.ok,
+      false,
+    );
+    assert.deepEqual(parsed("{'expression': '6*7'", undefined, { finishReason: "stop" }).result, {
+      ok: true,
+      value: { expression: "6*7" },
+    });
+  });
+
+  it("still repairs broken quoting that is no cut", () => {
+    assert.deepEqual(parsed('{side1":5,"side2":4}').result, {
+      ok: true,
+      value: { side1: 5, side2: 4 },
+    });
+    assert.deepEqual(parsed('{"a": 1, // it\'s one\n"b": 2}').result, {
+      ok: true,
+      value: { a: 1, b: 2 },
+    });
   });
 });

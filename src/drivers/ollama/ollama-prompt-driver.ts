@@ -20,7 +20,13 @@ import type { Connect } from "../shared/provider-call.js";
 import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
-import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from "../spec.js";
+import type {
+  FinishReason,
+  PromptRequest,
+  PromptResponse,
+  PromptStreamEvent,
+  ToolCall,
+} from "../spec.js";
 import { convertToOllamaMessages } from "./convert-to-ollama-messages.js";
 import { mapOllamaFinishReason } from "./map-ollama-finish-reason.js";
 import { toOllamaError } from "./ollama-error.js";
@@ -96,7 +102,10 @@ export class OllamaPromptDriver extends ProviderPromptDriver {
         ),
       convert: convertChatResponse,
       fold: () => new ChatResponseAssembler(),
-      ...(format !== false && { textToolCalls: (text: string) => readTextToolCalls(text, format) }),
+      ...(format !== false && {
+        textToolCalls: (text: string, finishReason: FinishReason) =>
+          readTextToolCalls(text, format, finishReason),
+      }),
     });
     super(options.model, calls);
   }
@@ -190,8 +199,10 @@ export function connectOllama(
 function readTextToolCalls(
   text: string,
   format: ToolCallFormatName | "auto",
+  finishReason: FinishReason,
 ): { text: string; toolCalls: ToolCall[] } | undefined {
-  const parsed = parseToolCalls(text, { format });
+  // A call cut off with the reply is refused by the reader, as the decoder would refuse it.
+  const parsed = parseToolCalls(text, { format, finishReason });
   if (parsed.calls.length === 0) return undefined;
   const toolCalls: ToolCall[] = parsed.calls.map((call, index) => ({
     id: textCallId(call, index),

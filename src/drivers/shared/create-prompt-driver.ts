@@ -1,4 +1,5 @@
 import type {
+  FinishReason,
   PromptCallOptions,
   PromptRequest,
   PromptResponse,
@@ -42,9 +43,13 @@ export interface ProviderSpec<Body, Client, Native, Chunk> {
   fold(): StreamFold<Chunk, Native>;
   /**
    * Reads tool calls the model wrote in its text, for a server that left them there; consulted
-   * only when the request had tools and the response has text and no tool calls.
+   * only when the request had tools and the response has text and no tool calls. `finishReason`
+   * says whether the reply was cut off, which decides arguments that lack only closing brackets.
    */
-  textToolCalls?(text: string): { text: string; toolCalls: ToolCall[] } | undefined;
+  textToolCalls?(
+    text: string,
+    finishReason: FinishReason,
+  ): { text: string; toolCalls: ToolCall[] } | undefined;
 }
 
 /**
@@ -148,7 +153,10 @@ function respond<Body, Client, Native, Chunk>(
   const response = spec.convert(native, context);
   if (spec.textToolCalls === undefined || (request.tools?.length ?? 0) === 0) return response;
   if (response.toolCalls.length > 0 || response.text.trim() === "") return response;
-  const written = spec.textToolCalls(response.text);
+  const written = spec.textToolCalls(response.text, response.finishReason);
   if (written === undefined) return response;
-  return { ...response, ...written, finishReason: "tool-calls" };
+  // Calls found in a reply that ended normally make it a tool-calls reply; a reply cut off (`length`)
+  // or stopped for any other reason keeps saying so, for the decoder and the Agent.
+  const finishReason = response.finishReason === "stop" ? "tool-calls" : response.finishReason;
+  return { ...response, ...written, finishReason };
 }
