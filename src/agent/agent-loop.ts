@@ -296,6 +296,7 @@ function pause(
     calls: [...calls],
     results,
     pending: [...pending],
+    loaded: [...setup.toolbox.loadedActivities],
   });
   return finish(state, {
     status: "needs-approval",

@@ -27,6 +27,11 @@ export interface AgentState {
   readonly usage: JsonObject;
   readonly toolCalls: JsonValue[];
   readonly repairs: JsonValue[];
+  /**
+   * The deferred activities tool searches had loaded, in order (`toolbox.loadedActivities`); `resume`
+   * loads them again, so the requests carry the same tools in the same order. Absent: none.
+   */
+  readonly loaded?: string[];
   /** The paused step: its calls in order, the results already in, the calls awaiting a decision. */
   readonly paused: {
     readonly calls: JsonValue[];
@@ -46,6 +51,7 @@ export interface PausedRun {
   calls: ToolCall[];
   results: Map<string, ToolCallResult>;
   pending: PendingApproval[];
+  loaded: string[];
 }
 
 /** @internal */
@@ -63,6 +69,7 @@ export function saveState(run: PausedRun): AgentState {
         result: resultToJSON(entry.result),
       })),
       repairs: run.repairs,
+      ...(run.loaded.length > 0 ? { loaded: run.loaded } : {}),
       paused: {
         calls: run.calls,
         results: [...run.results.values()].map(resultToJSON),
@@ -80,6 +87,10 @@ export function loadState(state: unknown): PausedRun {
       throw new TypeError("not an agent state of version 1");
     }
     const results = (saved.paused.results as unknown as SavedResult[]).map(resultFromJSON);
+    const loaded: unknown = saved.loaded ?? [];
+    if (!Array.isArray(loaded) || loaded.some((name) => typeof name !== "string")) {
+      throw new TypeError("loaded must be an array of activity names");
+    }
     return {
       protocol: saved.protocol,
       step: saved.step,
@@ -94,6 +105,7 @@ export function loadState(state: unknown): PausedRun {
       calls: saved.paused.calls as unknown as ToolCall[],
       results: new Map(results.map((result) => [result.id, result])),
       pending: saved.paused.pending as unknown as PendingApproval[],
+      loaded: loaded as string[],
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;

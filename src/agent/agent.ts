@@ -169,6 +169,8 @@ export class Agent {
       }
       checked.set(entry.id, decision);
     }
+    // What the paused run's searches had loaded goes back in the same order: the same requests.
+    this.toolbox.loadActivities(paused.loaded);
     // The approved calls run first, inside the resumed run's span like every other call of it.
     const decide = async function* (agent: Agent): AsyncGenerator<AgentEvent> {
       for (const entry of paused.pending) {
