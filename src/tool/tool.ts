@@ -27,16 +27,7 @@ import {
   checkToolOptions,
 } from "./tool-option-rules.js";
 import type { RunOptions, ToolOptions } from "./tool-options.js";
-import { setToolState, toolState } from "./tool-state.js";
-
-// Counts every change of any tool's enabled activities, so a toolbox can tell in one comparison that
-// none changed (a walk over thousands of tools of distinct classes costs milliseconds).
-let enabledListChanges = 0;
-
-/** @internal How many times any tool's enabled activities changed (allow or deny list set, all enabled or disabled). */
-export function enabledListVersion(): number {
-  return enabledListChanges;
-}
+import { noteEnabledListChange, setToolState, toolState } from "./tool-state.js";
 
 /**
  * The base class of every tool: extend it and mark methods with `@activity`. Its constructor takes
@@ -125,7 +116,7 @@ export class Tool {
 
   #enabledChanged(): void {
     this.#enabled = undefined;
-    enabledListChanges++;
+    noteEnabledListChange();
   }
 
   /**

@@ -6,8 +6,9 @@ import type { CompileEntry } from "../dialects/compile-tools.js";
 import type { JsonSchemaObject } from "../schema/json.js";
 import type { ActivitySearch, SearchEntry, SearchFieldWeights } from "../search/activity-search.js";
 import type { EmbedTexts } from "../search/embedding-store.js";
-import { enabledListVersion, Tool } from "../tool/tool.js";
+import { Tool } from "../tool/tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import { enabledListVersion } from "../tool/tool-state.js";
 import type { Catalog, CatalogEntry } from "./catalog.js";
 
 // The index (and the tokenizer, BM25F and fusion behind it) loads with the first search, so the root

@@ -1,7 +1,8 @@
 import type { ChatRequest, ChatResponse, Ollama } from "ollama";
 import { DriverConfigError } from "../../errors/driver-config-error.js";
 import { parseToolCalls, toolCallFormatNames } from "../../formats/parse-tool-calls.js";
-import type { ToolCallFormatName } from "../../formats/tool-call-format.js";
+import { ToolCallStreamReader } from "../../formats/stream/tool-call-stream.js";
+import type { ParsedToolCall, ToolCallFormatName } from "../../formats/tool-call-format.js";
 import {
   aBoolean,
   aNumber,
@@ -87,7 +88,12 @@ export class OllamaPromptDriver extends ProviderPromptDriver {
       connect: connectOllama(driver, settings),
       body: (request) => chatBody(identity, request, settings),
       send: (ollama, body) => ollama.chat({ ...body, stream: false }),
-      sendStream: (ollama, body) => ollama.chat({ ...body, stream: true }),
+      // Calls written in the text are read as the text streams, when the request had tools.
+      sendStream: async (ollama, body) =>
+        tagChunks(
+          await ollama.chat({ ...body, stream: true }),
+          (body.tools?.length ?? 0) > 0 ? format : false,
+        ),
       convert: convertChatResponse,
       fold: () => new ChatResponseAssembler(),
       ...(format !== false && { textToolCalls: (text: string) => readTextToolCalls(text, format) }),
@@ -188,7 +194,7 @@ function readTextToolCalls(
   const parsed = parseToolCalls(text, { format });
   if (parsed.calls.length === 0) return undefined;
   const toolCalls: ToolCall[] = parsed.calls.map((call, index) => ({
-    id: call.id ?? `ollama-text-call-${index}-${call.name}`,
+    id: textCallId(call, index),
     name: call.name,
     arguments: call.arguments as ToolCall["arguments"],
   }));
@@ -238,8 +244,9 @@ class ChatResponseAssembler {
   #thinking = "";
   readonly #toolCalls: NonNullable<NonNullable<ChatResponseLike["message"]>["tool_calls"]> = [];
   #final: ChatResponse | undefined;
+  #textCalls: StreamedTextCalls | undefined;
 
-  *add(chunk: ChatResponse): Generator<PromptStreamEvent> {
+  *add({ response: chunk, textCalls }: OllamaStreamChunk): Generator<PromptStreamEvent> {
     const { message } = chunk;
     if (message?.thinking) {
       this.#thinking += message.thinking;
@@ -247,10 +254,17 @@ class ChatResponseAssembler {
     }
     if (message?.content) {
       this.#text += message.content;
-      yield { type: "text-delta", delta: message.content };
+      if (textCalls === false) yield { type: "text-delta", delta: message.content };
+      else {
+        this.#textCalls ??= new StreamedTextCalls(textCalls);
+        yield* this.#textCalls.push(message.content);
+      }
     }
     for (const call of message?.tool_calls ?? []) this.#toolCalls.push(call);
-    if (chunk.done) this.#final = chunk;
+    if (chunk.done) {
+      this.#final = chunk;
+      yield* this.#textCalls?.end() ?? [];
+    }
   }
 
   complete(context: FailureContext): ChatResponseLike {
@@ -263,5 +277,88 @@ class ChatResponseAssembler {
       prompt_eval_count: this.#final.prompt_eval_count,
       eval_count: this.#final.eval_count,
     };
+  }
+}
+
+/**
+ * @internal One chunk of Ollama's stream, and the format the driver reads tool calls written in
+ * the text with (`false` when it does not: no tools in the request, or `textToolCalls: false`).
+ */
+interface OllamaStreamChunk {
+  readonly response: ChatResponse;
+  readonly textCalls: ToolCallFormatName | "auto" | false;
+}
+
+/**
+ * @internal Tags each chunk of a stream with how its text is read.
+ *
+ * @example
+ * ```ts
+ * const chunks = tagChunks(await ollama.chat({ ...body, stream: true }), "auto");
+ * ```
+ */
+async function* tagChunks(
+  chunks: AsyncIterable<ChatResponse>,
+  textCalls: ToolCallFormatName | "auto" | false,
+): AsyncGenerator<OllamaStreamChunk> {
+  for await (const response of chunks) yield { response, textCalls };
+}
+
+/**
+ * @internal The id of the `index`-th call written in the text, the same whether the reply was
+ * streamed or read whole.
+ *
+ * @example
+ * ```ts
+ * textCallId({ name: "f", arguments: {} }, 0); // "ollama-text-call-0-f"
+ * ```
+ */
+function textCallId(call: ParsedToolCall, index: number): string {
+  return call.id ?? `ollama-text-call-${index}-${call.name}`;
+}
+
+/**
+ * @internal Reads the text of a streamed reply for tool calls written in it: the text deltas come
+ * without the calls' markup, and each call starts (`tool-call-start`, then its arguments as one
+ * `tool-call-delta`) as soon as it is complete; the `tool-call` event of the finished response then
+ * closes it.
+ *
+ * @example
+ * ```ts
+ * const text = new StreamedTextCalls("auto");
+ * for (const event of text.push("Sure.\n<tool_call>")) yield event;
+ * ```
+ */
+class StreamedTextCalls {
+  private readonly reader: ToolCallStreamReader;
+  private calls = 0;
+
+  constructor(format: ToolCallFormatName | "auto") {
+    this.reader = new ToolCallStreamReader({ format });
+  }
+
+  /** The events of one more piece of the reply's text. */
+  *push(text: string): Generator<PromptStreamEvent> {
+    yield* this.events(this.reader.push(text));
+  }
+
+  /** The events of the rest of the text, at the end of the stream. */
+  *end(): Generator<PromptStreamEvent> {
+    yield* this.events(this.reader.end());
+  }
+
+  private *events(events: ReturnType<ToolCallStreamReader["push"]>): Generator<PromptStreamEvent> {
+    for (const event of events) {
+      if (event.type === "text-delta") yield event;
+      else if (event.type === "tool-call") {
+        const { call } = event;
+        const id = textCallId(call, this.calls);
+        this.calls += 1;
+        const delta =
+          typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+        yield { type: "tool-call-start", id, name: call.name };
+        yield { type: "tool-call-delta", id, delta };
+      }
+    }
   }
 }
