@@ -391,6 +391,7 @@ export function runOf(
     calls: [...calls],
     results,
     pending: [...pending],
+    loaded: [...setup.toolbox.loadedActivities],
   };
 }
 

@@ -32,6 +32,11 @@ export interface AgentState {
   readonly repairs: JsonValue[];
   /** Steps whose reply the provider cut off (absent in states saved before it was recorded). */
   readonly cutOff?: number[];
+  /**
+   * The deferred activities tool searches had loaded, in order (`toolbox.loadedActivities`); `resume`
+   * loads them again, so the requests carry the same tools in the same order. Absent: none.
+   */
+  readonly loaded?: string[];
   /** The paused step: its calls in order, the results already in, the calls awaiting a decision. */
   readonly paused: {
     readonly calls: JsonValue[];
@@ -58,6 +63,7 @@ export interface PausedRun {
   calls: ToolCall[];
   results: Map<string, ToolCallResult>;
   pending: PendingApproval[];
+  loaded: string[];
 }
 
 /** @internal The run as sealed plain JSON. */
@@ -77,6 +83,7 @@ export function saveState(run: PausedRun, key: StateKey | undefined): AgentState
       })),
       repairs: run.repairs,
       cutOff: run.cutOff,
+      ...(run.loaded.length > 0 ? { loaded: run.loaded } : {}),
       paused: {
         calls: run.calls,
         results: [...run.results.values()].map(resultToJSON),
@@ -100,6 +107,10 @@ export function loadState(state: unknown, key: StateKey | undefined): PausedRun 
     checkSeal(saved, key);
     if (typeof saved.runId !== "string") throw new TypeError('"runId" is not a string');
     const results = (saved.paused.results as unknown as SavedResult[]).map(resultFromJSON);
+    const loaded: unknown = saved.loaded ?? [];
+    if (!Array.isArray(loaded) || loaded.some((name) => typeof name !== "string")) {
+      throw new TypeError("loaded must be an array of activity names");
+    }
     return {
       runId: saved.runId,
       protocol: saved.protocol,
@@ -116,6 +127,7 @@ export function loadState(state: unknown, key: StateKey | undefined): PausedRun 
       calls: saved.paused.calls as unknown as ToolCall[],
       results: new Map(results.map((result) => [result.id, result])),
       pending: saved.paused.pending as unknown as PendingApproval[],
+      loaded: loaded as string[],
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;

@@ -163,6 +163,8 @@ export class Agent {
     paused: PausedRun,
     decisions: ReadonlyMap<string, ApprovalDecision>,
   ): AsyncGenerator<AgentEvent> {
+    // What the paused run's searches had loaded goes back in the same order: the same requests.
+    this.toolbox.loadActivities(paused.loaded);
     const context = { signal: setup.signal, receipts: setup.receipts };
     for (const entry of paused.pending) {
       const decision = decisions.get(entry.id) as ApprovalDecision;
@@ -229,6 +231,7 @@ export class Agent {
       if (waiting) await recorder.save(run, "running", given);
       return lastResult(this.#traced(this.#decided(setup, run, settled)));
     }
+    this.toolbox.loadActivities(run.loaded);
     const events = agentLoop(withProtocol(setup, run), loopStateOf(run), { calls: run.calls });
     return lastResult(this.#traced(events));
   }

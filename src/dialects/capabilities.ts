@@ -267,11 +267,14 @@ export const anyDialectProfile: SchemaProfile = {
 /**
  * @internal Does the dialect's API hold deferred tools itself? Anthropic's does: a deferring toolbox
  * sends every tool, the deferred ones marked `defer_loading: true`, and a search result's
- * `tool_reference` blocks make them callable, so the tool list never changes. Every other dialect is
- * sent the tools loaded so far.
+ * `tool_reference` blocks make them callable, so the tool list never changes. So does OpenAI Responses
+ * with `toolSearch: "native"` (namespaces, `tool_search_output` items). Every other dialect is sent
+ * the tools loaded so far.
  */
-export function defersInRequest(dialect: Dialect): boolean {
-  return dialect === "anthropic";
+export function defersInRequest(dialect: Dialect, options: DialectOptions = {}): boolean {
+  return (
+    dialect === "anthropic" || (dialect === "openai-responses" && options.toolSearch === "native")
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import type { ExecuteOptions } from "../toolbox/toolbox-options.js";
+import { ToolSearchTool } from "../toolbox/toolbox-search.js";
 import { checkQueueToolboxOptions } from "./queue-checks.js";
 import { QueueClient } from "./queue-client.js";
 import { requireQueuePackages } from "./queue-connection.js";
@@ -86,6 +87,9 @@ export class QueueToolbox extends Toolbox {
         ? super.execute(call, options)
         : prepared.result;
     }
+    // The search of a deferring toolbox runs here: what it finds loads into this toolbox, whose
+    // requests carry it (a worker's toolbox would record it instead).
+    if (prepared.tool instanceof ToolSearchTool) return super.execute(call, options);
     options.signal?.throwIfAborted();
     const run = () => this.#runQueued(prepared, options);
     // The `toolwright:tool-call:*` events and the `execute_tool` span a local call gets, around the

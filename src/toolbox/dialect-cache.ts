@@ -15,7 +15,8 @@ import {
   dialects,
 } from "../dialects/dialect.js";
 import { lowerSchema } from "../dialects/lower-schema.js";
-import type { AnthropicTool } from "../dialects/provider-tools.js";
+import { withNativeToolSearch } from "../dialects/openai-responses.js";
+import type { AnthropicTool, OpenAIResponsesTool } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { deepFreeze } from "../internal/deep-freeze.js";
 import type { Tool } from "../tool/tool.js";
@@ -60,11 +61,13 @@ export class DialectCache {
       });
     }
     const catalog = this.#catalog();
-    const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}`;
+    const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}|${options.toolSearch ?? ""}`;
     const stamp = this.#tools.map((tool) => tool.activities());
     const search = this.#search;
-    // Anthropic is sent every tool, the deferred ones marked; other dialects only what is loaded.
-    const arranged = search.defers && !defersInRequest(dialect);
+    // Anthropic (and Responses' native tool search) is sent every tool, the deferred ones marked;
+    // other dialects only what is loaded.
+    const inRequest = search.defers && defersInRequest(dialect, options);
+    const arranged = search.defers && !inRequest;
     const arrangement = arranged ? `loaded:${search.loaded.length}` : "";
     const cached = this.#compiled.get(key);
     if (
@@ -83,12 +86,11 @@ export class DialectCache {
         annotations: activity.annotations,
       })),
     );
-    let compiled = compileTools(
-      arranged ? search.arrange(entries).entries : entries,
-      dialect,
-      options,
-    );
-    if (search.defers && defersInRequest(dialect)) {
+    let compiled =
+      inRequest && dialect === "openai-responses"
+        ? compileNativeToolSearch(entries, options, search)
+        : compileTools(arranged ? search.arrange(entries).entries : entries, dialect, options);
+    if (inRequest && dialect === "anthropic") {
       const tools = markDeferred(compiled.tools as AnthropicTool[], (name) =>
         search.isDeferredName(name),
       );
@@ -96,7 +98,7 @@ export class DialectCache {
     }
     deepFreeze(compiled.tools);
     this.#compiled.set(key, { stamp, arrangement, compiled });
-    return compiled;
+    return compiled as CompiledTools<D>;
   }
 
   /**
@@ -119,4 +121,35 @@ export class DialectCache {
     }
     return entry.genericPlan.plan;
   }
+}
+
+// Responses' 128-tool cap counts the request's top-level tools; the deferred functions sit inside
+// namespaces, so the activities are lowered in batches under the cap and arranged afterwards.
+function compileNativeToolSearch(
+  entries: readonly CompileEntry[],
+  options: DialectOptions,
+  search: ToolboxSearch,
+): CompiledTools<Dialect> {
+  const batch = 128;
+  const tools: OpenAIResponsesTool[] = [];
+  const plans = new Map<string, DecodePlan | undefined>();
+  for (let start = 0; start < entries.length; start += batch) {
+    const part = compileTools(entries.slice(start, start + batch), "openai-responses", options);
+    tools.push(...(part.tools as OpenAIResponsesTool[]));
+    for (const [name, plan] of part.plans) plans.set(name, plan);
+  }
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const arranged = withNativeToolSearch(tools, (name) => {
+    const entry = byName.get(name);
+    return entry === undefined
+      ? undefined
+      : {
+          toolName: entry.toolName,
+          activityName: entry.activityName,
+          description: entry.description,
+          deferred: search.isDeferredName(name),
+          search: search.isSearchName(name),
+        };
+  });
+  return { tools: arranged, plans } as unknown as CompiledTools<Dialect>;
 }

@@ -46,6 +46,7 @@ export const dialectOptionRules: OptionRules = Object.freeze({
   strict: aBoolean,
   geminiSchemaField: oneOf("parameters", "parametersJsonSchema"),
   jsonSchemaDraft: oneOf("2020-12", "draft-07"),
+  toolSearch: oneOf("activity", "native"),
 });
 
 const dialectRule = oneOf(...dialects);

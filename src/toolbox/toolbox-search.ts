@@ -218,6 +218,12 @@ export class ToolboxSearch {
     );
   }
 
+  /** Is this native name the search tool's activity? */
+  isSearchName(name: string): boolean {
+    const entry = this.#catalog().index.exact.get(name)?.target;
+    return entry !== undefined && entry.tool === this.#searchTool;
+  }
+
   /** Is the activity of this native name deferred? */
   isDeferredName(name: string): boolean {
     const entry = this.#catalog().index.exact.get(name)?.target;

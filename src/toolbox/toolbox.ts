@@ -271,6 +271,32 @@ export class Toolbox {
   }
 
   /**
+   * The deferred activities searches have loaded (native names, in the order they were found): the
+   * ones a deferring toolbox appends to requests. Saved with a paused agent's state.
+   *
+   * @example
+   * ```ts
+   * toolbox.loadedActivities; // ["WeatherTool_forecast"]
+   * ```
+   */
+  get loadedActivities(): readonly string[] {
+    return [...this.#search.loaded];
+  }
+
+  /**
+   * Loads deferred activities by native name as a search would, after those loaded before; names that
+   * are unknown, not deferred or already loaded are skipped. `agent.resume` calls it with the saved set.
+   *
+   * @example
+   * ```ts
+   * toolbox.loadActivities(["WeatherTool_forecast"]);
+   * ```
+   */
+  loadActivities(names: readonly string[]): void {
+    this.#search.load(names);
+  }
+
+  /**
    * Decodes, repairs, validates and runs one call. Never rejects for what the model caused: an unknown
    * name, unreadable or invalid input and a failing method all come back as an `ErrorArtifact`; only an
    * aborted `options.signal` rejects.

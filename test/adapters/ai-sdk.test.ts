@@ -49,6 +49,17 @@ class CalculatorTool extends Tool {
   }
 }
 
+class SearchWeatherTool extends Tool {
+  @activity({
+    name: "forecast",
+    description: "Weather forecast for a city.",
+    schema: z.object({ city: z.string().describe("The city") }),
+  })
+  forecast(input: { city: string }) {
+    return `sunny in ${input.city}`;
+  }
+}
+
 class ReportTool extends Tool {
   @activity({ description: "A long report", schema: z.object({ topic: z.string() }) })
   report(input: { topic: string }) {
@@ -406,5 +417,71 @@ describe("toolwright/ai-sdk with the AI SDK's loop and mock model", () => {
         toAiSdkTools(toolbox, { dialect: { dialect: "gemini", geminiSchemaField: "parameters" } }),
       /JSON Schema/,
     );
+  });
+});
+
+describe("toAiSdkTools with deferred loading", () => {
+  it("adds what a search loads to the ToolSet in place, after the others; the next step sends and runs it", async () => {
+    const toolbox = new Toolbox([new SearchWeatherTool(), new CalculatorTool()], {
+      deferLoading: { alwaysLoaded: ["CalculatorTool"] },
+    });
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          content: [
+            {
+              type: "tool-call" as const,
+              toolCallId: "s",
+              toolName: "ToolSearchTool_search",
+              input: JSON.stringify({ query: "weather forecast", limit: 1 }),
+            },
+          ],
+          finishReason: { unified: "tool-calls", raw: "tool_calls" },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [
+            {
+              type: "tool-call" as const,
+              toolCallId: "f",
+              toolName: "SearchWeatherTool_forecast",
+              input: JSON.stringify({ city: "Rome" }),
+            },
+          ],
+          finishReason: { unified: "tool-calls", raw: "tool_calls" },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [{ type: "text", text: "Sunny." }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage,
+          warnings: [],
+        },
+      ],
+    });
+    const tools = toAiSdkTools(toolbox);
+    const upfront = [
+      "CalculatorTool_calculate",
+      "CalculatorTool_wipe",
+      "CalculatorTool_picture",
+      "ToolSearchTool_search",
+    ];
+    assert.deepEqual(Object.keys(tools), upfront);
+    const result = await generateText({
+      model,
+      prompt: "Weather?",
+      tools,
+      stopWhen: stepCountIs(4),
+    });
+    assert.equal(result.text, "Sunny.");
+    const sent = model.doGenerateCalls.map((call) => (call.tools ?? []).map((tool) => tool.name));
+    assert.deepEqual(sent, [
+      upfront,
+      [...upfront, "SearchWeatherTool_forecast"],
+      [...upfront, "SearchWeatherTool_forecast"],
+    ]);
+    assert.deepEqual(toolOutputs(model, 2).get("f"), { type: "text", value: "sunny in Rome" });
   });
 });

@@ -223,6 +223,8 @@ describe("driver folders", () => {
         "openai-error.ts",
         "openai-client.ts",
         "openai-embedding-driver.ts",
+        // Responses' native tool search: its items, read and written by the three Responses files.
+        "openai-responses-tool-search.ts",
       ].sort(),
     );
   });

@@ -119,3 +119,25 @@ describe("startWorker and toolwright worker, before any connection", () => {
     assert.match(bad.stderr, /--limit .*must be Tool\.activity=n/);
   });
 });
+
+describe("QueueToolbox with deferred loading", () => {
+  it("runs the search here, so what it finds loads into this toolbox's requests (no worker, no Redis)", async () => {
+    const toolbox = new QueueToolbox([new FleetTool(), new PageTool()], {
+      connection,
+      deferLoading: true,
+      noWorkerTimeoutMs: 300,
+    });
+    const before = toolbox.toProviderTools("openai-chat").map((tool) => tool.function.name);
+    assert.deepEqual(before, ["ToolSearchTool_search"]);
+    const result = await toolbox.execute({
+      id: "s",
+      name: "ToolSearchTool_search",
+      arguments: { query: "fetch a long page", limit: 1 },
+    });
+    assert.equal(result.artifact.type, "JsonArtifact");
+    assert.deepEqual(toolbox.loadedActivities, ["PageTool_fetch"]);
+    const after = toolbox.toProviderTools("openai-chat").map((tool) => tool.function.name);
+    assert.deepEqual(after, ["ToolSearchTool_search", "PageTool_fetch"]);
+    await toolbox.close();
+  });
+});

@@ -31,7 +31,11 @@ export function toOpenAIAgentsTools(
   const { tool } = agentsCore("toOpenAIAgentsTools");
   const { strict, approvals } = settleOptions(options);
   const dialect: DialectTarget = { dialect: "openai-responses", strict };
-  return toolbox.toProviderTools("openai-responses", { strict }).map((provided) => {
+  // Without `toolSearch: "native"` every Responses tool is a function.
+  const functions = toolbox
+    .toProviderTools("openai-responses", { strict })
+    .flatMap((tool) => (tool.type === "function" ? [tool] : []));
+  return functions.map((provided) => {
     const found = toolbox.resolveName(provided.name);
     // Every provided name is the toolbox's own native name, so it always resolves.
     const { tool: owner, activity } = found as { tool: Tool; activity: ToolActivity };

@@ -38,7 +38,7 @@ export interface ProviderSpec<Body, Client, Native, Chunk> {
     signal: AbortSignal | undefined,
   ): Promise<AsyncIterable<Chunk>>;
   /** The response, from the object received whole or folded from a stream. */
-  convert(native: Native, context: FailureContext): PromptResponse;
+  convert(native: Native, context: FailureContext, request: PromptRequest): PromptResponse;
   /** A fold for one stream. */
   fold(): StreamFold<Chunk, Native>;
   /**
@@ -150,7 +150,7 @@ function respond<Body, Client, Native, Chunk>(
   request: PromptRequest,
   context: FailureContext,
 ): PromptResponse {
-  const response = spec.convert(native, context);
+  const response = spec.convert(native, context, request);
   if (spec.textToolCalls === undefined || (request.tools?.length ?? 0) === 0) return response;
   if (response.toolCalls.length > 0 || response.text.trim() === "") return response;
   const written = spec.textToolCalls(response.text, response.finishReason);
