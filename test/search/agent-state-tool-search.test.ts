@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { sealOf } from "../../src/agent/state-seal.js";
 import { Agent } from "../../src/agent.js";
 import { AgentError, activity, Tool, Toolbox } from "../../src/index.js";
 import { MockPromptDriver } from "../../src/testing.js";
@@ -63,8 +64,10 @@ describe("a paused agent's state keeps what tool searches loaded", () => {
       driver: new MockPromptDriver({ responses: [] }),
       toolbox: new Toolbox([new FilesTool()], { deferLoading: true }),
     });
-    const state = {
+    // Sealed as an Agent seals it: the loaded list is checked after the seal.
+    const fields = {
       version: 1,
+      runId: "run-1",
       protocol: "native",
       step: 1,
       messages: [],
@@ -74,6 +77,7 @@ describe("a paused agent's state keeps what tool searches loaded", () => {
       loaded: [1],
       paused: { calls: [], results: [], pending: [] },
     };
+    const state = { ...fields, seal: sealOf(fields, undefined) };
     await assert.rejects(
       agent.resume(state, {}),
       (error) => error instanceof AgentError && /loaded must be an array/.test(error.message),
