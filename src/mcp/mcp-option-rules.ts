@@ -24,7 +24,7 @@ const nonEmptyStrings: OptionRule = {
 const transportRule = oneOf("stdio", "http");
 const sessionsRule = oneOf("stateful", "stateless");
 /** Options that bound sessions, which a stateless server does not keep. */
-const sessionOptions = ["maxSessions", "sessionIdleMs"] as const;
+const sessionOptions = ["maxSessions", "sessionIdleMs", "streamEvents", "sseRetryMs"] as const;
 /** Node's timers take at most 2^31 - 1 ms; a longer delay would fire at once. */
 const timeoutRule: OptionRule = {
   expected: "a whole number of milliseconds from 1 to 2147483647",
@@ -58,6 +58,8 @@ const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
     sessionIdleMs: timeoutRule,
     headersTimeoutMs: timeoutRule,
     bodyTimeoutMs: timeoutRule,
+    streamEvents: positiveInteger,
+    sseRetryMs: timeoutRule,
   },
 };
 
@@ -110,7 +112,7 @@ export function checkServeOptions(options: unknown): void {
     if (given[option] === undefined) continue;
     throw fail(
       option,
-      `applies to sessions: "stateful"; a stateless server keeps no sessions to count or expire (remove "${option}", or serve with sessions: "stateful")`,
+      `applies to sessions: "stateful"; a stateless server keeps no sessions to count, expire or resume (remove "${option}", or serve with sessions: "stateful")`,
     );
   }
 }

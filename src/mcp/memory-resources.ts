@@ -1,7 +1,41 @@
-import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type ReadResourceResult,
+  type Resource,
+  ResourceNotFoundError,
+  type Server,
+} from "@modelcontextprotocol/server";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { memoryUri, parseMemoryUri } from "./memory-uri.js";
+import { memoryUri, memoryUriTemplate, parseMemoryUri } from "./memory-uri.js";
+
+const memoryTemplate = {
+  uriTemplate: memoryUriTemplate,
+  name: "task-memory",
+  title: "Task memory namespace",
+  description:
+    "The text of tool output stored in a task memory, by memory_name and artifact_namespace",
+  mimeType: "text/plain",
+};
+
+/**
+ * @internal The task memories' namespaces as resources: `resources/list`, `resources/templates/list`
+ * (the memory URI template) and `resources/read` (an unknown URI is the SDK's resource-not-found error,
+ * in the code of the client's revision).
+ */
+export function installMemoryResources(server: Server, toolbox: Toolbox): void {
+  server.setRequestHandler("resources/list", async () => ({
+    resources: await listMemoryResources(toolbox),
+  }));
+  server.setRequestHandler("resources/templates/list", () => ({
+    resourceTemplates: [memoryTemplate],
+  }));
+  server.setRequestHandler("resources/read", async (request) => {
+    const { uri } = request.params;
+    const result = await readMemoryResource(toolbox, uri);
+    if (result === undefined) throw new ResourceNotFoundError(uri);
+    return result;
+  });
+}
 
 /** @internal Every task memory a toolbox's tools write to or read from, the toolbox's own first. */
 export function memoriesOf(toolbox: Toolbox): TaskMemory[] {

@@ -90,6 +90,16 @@ export interface HttpServeOptions extends McpServeCommonOptions {
    * often leave without ending theirs; 30 minutes by default.
    */
   sessionIdleMs?: number | undefined;
+  /**
+   * Server-sent events each session keeps, so a client whose stream dropped reconnects with
+   * `Last-Event-ID` and gets what it missed; the oldest go first. 1,000 by default.
+   */
+  streamEvents?: number | undefined;
+  /**
+   * How long (milliseconds) a client whose stream dropped waits before reconnecting: the `retry` of
+   * each stream's priming event. 2 s by default.
+   */
+  sseRetryMs?: number | undefined;
 }
 
 /**

@@ -16,7 +16,8 @@ import type {
 const subject = "serveMcp";
 /** 2 MiB: JSON.parse of the worst such body (all distinct keys) takes about 0.1 s on a small VM. */
 const defaultMaxBodyBytes = 2 * 1024 * 1024;
-const mcpSdk = "@modelcontextprotocol/sdk";
+const serverSdk = "@modelcontextprotocol/server";
+const nodeSdk = "@modelcontextprotocol/node";
 
 /**
  * Serves a toolbox as an MCP server, over stdio or Streamable HTTP (at `/mcp`), and resolves once it
@@ -46,46 +47,55 @@ export async function serveMcp(
   }
   checkServeOptions(options);
   const settings = options.transport === "http" ? httpSettings(options) : undefined;
+  const shutdown = new AbortController();
   const info: McpServerInfo = {
     name: options.name ?? "toolwright",
     version: options.version ?? packageVersion(),
     instructions: options.instructions,
+    shutdown: shutdown.signal,
   };
   // Compiling once now turns a schema MCP cannot carry into an error here, not in a client's session.
   toolbox.toProviderTools("mcp");
   // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
-  requirePackage(subject, mcpSdk, `${mcpSdk}/server/index.js`);
-  if (settings === undefined) return serveStdio(toolbox, info, options as StdioServeOptions);
-  const { serveHttp } = await loadPackage(subject, mcpSdk, () => import("./http-host.js"));
-  return serveHttp(toolbox, info, settings);
+  requirePackage(subject, serverSdk);
+  if (settings === undefined) {
+    return serveStdio(toolbox, info, options as StdioServeOptions, shutdown);
+  }
+  requirePackage(subject, nodeSdk);
+  const { serveHttp } = await loadPackage(subject, serverSdk, () => import("./http-host.js"));
+  return serveHttp(toolbox, info, settings, shutdown);
 }
 
 async function serveStdio(
   toolbox: Toolbox,
   info: McpServerInfo,
   options: StdioServeOptions,
+  shutdown: AbortController,
 ): Promise<McpServerHandle> {
-  const [{ createMcpServer }, { StdioServerTransport }] = await loadPackage(subject, mcpSdk, () =>
-    Promise.all([import("./mcp-server.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]),
+  const [{ createMcpServer }, stdio] = await loadPackage(subject, serverSdk, () =>
+    Promise.all([import("./mcp-server.js"), import("@modelcontextprotocol/server/stdio")]),
   );
   const stdin = options.stdin ?? process.stdin;
-  const server = createMcpServer(toolbox, info);
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
+  const transport = new stdio.StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  // The SDK's entry decides the revision from the client's first message: `initialize` pins a 2025-era
+  // server for the connection, a 2026-07-28 request is answered per request.
+  const handle = stdio.serveStdio(() => createMcpServer(toolbox, info), { transport });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       stdin.off("end", onEnd);
-      await server.close();
+      shutdown.abort();
+      await handle.close();
       resolveClosed();
     })();
     return closing;
   };
   // The client hanging up (stdin at its end) ends the server, so a stdio process can exit.
   const onEnd = () => void close();
-  await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
   stdin.once("end", onEnd);
   return { closed, close };
 }
@@ -114,6 +124,8 @@ function httpSettings(options: HttpServeOptions): HttpSettings {
             kind: "stateful",
             maxSessions: options.maxSessions ?? 256,
             sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+            eventsPerSession: options.streamEvents ?? 1_000,
+            sseRetryMs: options.sseRetryMs ?? 2_000,
           },
     headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,

@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/server";
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ImageUrlArtifact } from "../artifacts/image-url-artifact.js";
 import type { UrlArtifact } from "../artifacts/url-artifact.js";

@@ -37,6 +37,7 @@ describe("context.progress", () => {
       name: "progress",
       version: "1.0.0",
       instructions: undefined,
+      shutdown: new AbortController().signal,
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

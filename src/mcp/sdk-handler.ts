@@ -1,0 +1,56 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type NodeIncomingMessageLike, toNodeHandler } from "@modelcontextprotocol/node";
+import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
+import type { Toolbox } from "../toolbox/toolbox.js";
+import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
+
+/** @internal The SDK's per-request entry (`createMcpHandler`) on a Node request whose body was read. */
+export interface SdkHandler {
+  serve(request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void>;
+  /** Aborts the exchanges in flight and closes their servers. */
+  close(): Promise<void>;
+}
+
+/**
+ * @internal The SDK's HTTP entry over a toolbox: a fresh MCP server per request, speaking 2026-07-28
+ * (`server/discover`, the `_meta` envelope, `input_required`, `subscriptions/listen`, the header checks
+ * that revision requires) and, with `legacy: "stateless"`, 2025-era requests too, each on its own.
+ * With `legacy: "reject"` it serves only 2026-07-28, for a front that routes 2025-era clients to
+ * sessions of their own.
+ */
+export function sdkHandler(
+  toolbox: Toolbox,
+  info: McpServerInfo,
+  options: { readonly legacy: "stateless" | "reject"; readonly maxBodyBytes: number },
+): SdkHandler {
+  const handler = createMcpHandler(() => createMcpServer(toolbox, info), {
+    legacy: options.legacy,
+  });
+  const serveNode = toNodeHandler(handler, { maxRequestBodySize: options.maxBodyBytes });
+  return {
+    serve: (request, response, body) =>
+      serveNode(request as NodeIncomingMessageLike, response, body),
+    close: () => handler.close(),
+  };
+}
+
+/**
+ * @internal Whether a request belongs to the 2026-07-28 revision (it claims the per-request `_meta`
+ * envelope, or is a malformed claim the SDK's entry must answer), by the SDK's own classification.
+ */
+export function isModernRequest(request: IncomingMessage, body: unknown): boolean {
+  const version = firstHeader(request, "mcp-protocol-version");
+  const method = firstHeader(request, "mcp-method");
+  const outcome = classifyInboundRequest({
+    httpMethod: request.method ?? "POST",
+    body,
+    ...(version === undefined ? {} : { protocolVersionHeader: version }),
+    ...(method === undefined ? {} : { mcpMethodHeader: method }),
+  });
+  return outcome.kind !== "legacy";
+}
+
+function firstHeader(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
