@@ -59,6 +59,17 @@ class ConformanceTool extends Tool {
     throw new Error("This tool intentionally returns an error for testing");
   }
 
+  @activity({
+    description: "Mirrors its region argument into the Mcp-Param-Region header (SEP-2243)",
+    schema: {
+      type: "object",
+      properties: { region: { type: "string", "x-mcp-header": "Region" } },
+    },
+  })
+  x_mcp_header(input: { region?: string }) {
+    return `region=${input.region ?? "<none>"}`;
+  }
+
   @activity({ description: "Reports progress three times" })
   async tool_with_progress(_input: Record<string, never>, context: ActivityContext) {
     for (const done of [0, 50, 100]) {

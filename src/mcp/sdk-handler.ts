@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type NodeIncomingMessageLike, toNodeHandler } from "@modelcontextprotocol/node";
 import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { rejectRequest } from "./mcp-routes.js";
 import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
+import { paramHeaderMismatch } from "./param-headers.js";
+import { listingOf } from "./tool-handlers.js";
+
+/** 2026-07-28's `HeaderMismatch`: HTTP headers that contradict the body. */
+const headerMismatch = -32020;
 
 /** @internal The SDK's per-request entry (`createMcpHandler`) on a Node request whose body was read. */
 export interface SdkHandler {
@@ -28,10 +34,31 @@ export function sdkHandler(
   });
   const serveNode = toNodeHandler(handler, { maxRequestBodySize: options.maxBodyBytes });
   return {
-    serve: (request, response, body) =>
-      serveNode(request as NodeIncomingMessageLike, response, body),
+    async serve(request, response, body) {
+      const mismatch = isModernRequest(request, body) ? paramMismatch(toolbox, request, body) : undefined;
+      if (mismatch !== undefined) {
+        return rejectRequest(response, 400, `Header mismatch: ${mismatch}`, {
+          code: headerMismatch,
+          id: (body as { id?: string | number }).id ?? null,
+        });
+      }
+      return serveNode(request as NodeIncomingMessageLike, response, body);
+    },
     close: () => handler.close(),
   };
+}
+
+/**
+ * Why a 2026-07-28 `tools/call`'s `Mcp-Param-*` headers differ from its arguments (the check the SDK
+ * makes for its own tool registry, made here for toolwright's tools), or `undefined`.
+ */
+function paramMismatch(toolbox: Toolbox, request: IncomingMessage, body: unknown) {
+  const message = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  if (message?.method !== "tools/call" || typeof message.params?.name !== "string") return undefined;
+  const declared = listingOf(toolbox).paramHeaders.get(message.params.name);
+  return declared === undefined
+    ? undefined
+    : paramHeaderMismatch(declared, message.params.arguments, request.headers);
 }
 
 /**

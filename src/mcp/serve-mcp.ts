@@ -54,10 +54,19 @@ export async function serveMcp(
     instructions: options.instructions,
     shutdown: shutdown.signal,
   };
-  // Compiling once now turns a schema MCP cannot carry into an error here, not in a client's session.
-  toolbox.toProviderTools("mcp");
   // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
   requirePackage(subject, serverSdk);
+  // Listing once now turns a schema MCP cannot carry into an error here, not in a client's session.
+  const { listingOf } = await loadPackage(subject, serverSdk, () => import("./tool-handlers.js"));
+  const [headerProblem] = listingOf(toolbox).headerProblems;
+  if (settings !== undefined && headerProblem !== undefined) {
+    // Clients over HTTP must drop such a tool (SEP-2243); stdio clients may ignore the annotation.
+    throw new McpConfigError({
+      subject,
+      option: "toolbox",
+      message: `${headerProblem} (HTTP clients would drop the tool)`,
+    });
+  }
   if (settings === undefined) {
     return serveStdio(toolbox, info, options as StdioServeOptions, shutdown);
   }

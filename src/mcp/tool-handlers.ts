@@ -11,6 +11,7 @@ import type { ProviderTools } from "../dialects/provider-tools.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
+import { type ParamHeader, paramHeadersOf } from "./param-headers.js";
 import { toCallToolResult } from "./to-mcp-result.js";
 
 /** What a client in flight hears when the server closes: without an answer it would wait out its timeout. */
@@ -23,11 +24,18 @@ const serverErrorCode = -32000;
 /** Longest tool name an unknown-tool message ranks the known names against (ranking costs its length). */
 const rankedNameLength = 128;
 
-/** The names and listing of each compiled MCP tool list (the toolbox caches the list while its tools stay the same). */
-const listings = new WeakMap<
-  object,
-  { readonly names: ReadonlySet<string>; readonly tools: McpToolSpec[] }
->();
+/** What `tools/list` and the HTTP front need of one compiled MCP tool list. */
+interface Listing {
+  readonly names: ReadonlySet<string>;
+  readonly tools: McpToolSpec[];
+  /** The arguments each tool mirrors into `Mcp-Param-*` headers, for tools that mirror any. */
+  readonly paramHeaders: ReadonlyMap<string, readonly ParamHeader[]>;
+  /** Tools whose `x-mcp-header` declarations break the rules, which an HTTP client must drop. */
+  readonly headerProblems: readonly string[];
+}
+
+/** The listing of each compiled MCP tool list (the toolbox caches the list while its tools stay the same). */
+const listings = new WeakMap<object, Listing>();
 
 /**
  * @internal `tools/list` and `tools/call` over a toolbox: every enabled activity under its native name,
@@ -62,17 +70,26 @@ export function installToolHandlers(server: Server, toolbox: Toolbox, shutdown: 
   });
 }
 
-/** The listing of the toolbox's current MCP tools, each with a readable title, built once per list. */
-function listingOf(toolbox: Toolbox) {
+/**
+ * @internal The listing of the toolbox's current MCP tools, each with a readable title, built once per
+ * compiled list.
+ */
+export function listingOf(toolbox: Toolbox): Listing {
   const compiled: ProviderTools["mcp"] = toolbox.toProviderTools("mcp");
   let listing = listings.get(compiled);
   if (listing === undefined) {
+    const paramHeaders = new Map<string, readonly ParamHeader[]>();
+    const headerProblems: string[] = [];
     const tools = compiled.map((tool) => {
       const owner = toolbox.resolveName(tool.name);
       const title = owner === undefined ? tool.name : `${owner.tool.name}.${owner.activity.name}`;
+      const declared = paramHeadersOf(tool.inputSchema);
+      if (typeof declared === "string") headerProblems.push(`tool "${tool.name}": ${declared}`);
+      else if (declared.length > 0) paramHeaders.set(tool.name, declared);
       return { ...tool, title } as McpToolSpec;
     });
-    listing = { names: new Set(tools.map((tool) => tool.name)), tools };
+    const names = new Set(tools.map((tool) => tool.name));
+    listing = { names, tools, paramHeaders, headerProblems };
     listings.set(compiled, listing);
   }
   return listing;
