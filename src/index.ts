@@ -28,7 +28,6 @@ export type {
 export type { ActivityContext } from "./activity/activity-context.js";
 export type { ApprovalPredicate, RetryPolicy } from "./activity/activity-policy.js";
 export type { ToolActivity } from "./activity/tool-activity.js";
-
 // Artifacts: what a tool call produces.
 export { ActionArtifact, type ToolAction } from "./artifacts/action-artifact.js";
 export { type Artifact, type ArtifactType, isArtifact } from "./artifacts/artifact.js";
@@ -64,6 +63,17 @@ export type { InputLimits } from "./calls/input-limits.js";
 export type { Repair } from "./calls/repair.js";
 export type { RepairOptions, RepairStep } from "./calls/repair-steps.js";
 export type { PreparedCall, ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
+// Resources and prompts: what a tool serves beside its activities (MCP `resources/*`, `prompts/*`).
+export { prompt } from "./declarations/prompt.js";
+export type {
+  EmbeddedResource,
+  PromptConfig,
+  PromptContext,
+  PromptResult,
+  PromptTurn,
+} from "./declarations/prompt-config.js";
+export { resource } from "./declarations/resource.js";
+export type { Completer, ResourceConfig, ResourceContext } from "./declarations/resource-config.js";
 // Dialects: the tools value each provider accepts.
 export {
   type Dialect,
@@ -124,6 +134,7 @@ export { ActivityNameError } from "./errors/activity-name-error.js";
 export { AgentError } from "./errors/agent-error.js";
 export { ArtifactError } from "./errors/artifact-error.js";
 export type { ToolwrightErrorCode } from "./errors/codes.js";
+export { DeclarationConfigError } from "./errors/declaration-config-error.js";
 export { DialectError } from "./errors/dialect-error.js";
 export { DriverConfigError } from "./errors/driver-config-error.js";
 export { McpConfigError } from "./errors/mcp-config-error.js";

@@ -14,6 +14,7 @@ import "./node-check.js";
 // Toolbox pulls in decorated classes (the memory tool): Symbol.metadata must exist first.
 import "./polyfill.js";
 
+export type { McpChangeNotifier } from "./mcp/change-feed.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
 export { serveMcp } from "./mcp/serve-mcp.js";

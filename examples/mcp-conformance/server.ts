@@ -9,6 +9,8 @@ import {
   BlobArtifact,
   ImageArtifact,
   ListArtifact,
+  prompt,
+  resource,
   TextArtifact,
   Tool,
   Toolbox,
@@ -80,6 +82,69 @@ class ConformanceTool extends Tool {
   }
 }
 
+/** The resources and prompts the suite reads, on the same tool (`test_simple_prompt` …). */
+class ConformanceContent extends ConformanceTool {
+  @resource({ uri: "test://static-text", mimeType: "text/plain", description: "Fixed text" })
+  staticText() {
+    return "This is the content of the static text resource.";
+  }
+
+  @resource({ uri: "test://static-binary", mimeType: "image/png", description: "A PNG" })
+  staticBinary() {
+    return png();
+  }
+
+  @resource({ uri: "test://watched-resource", description: "A resource clients subscribe to" })
+  watched() {
+    return "Watched resource content";
+  }
+
+  @resource({ uriTemplate: "test://template/{id}/data", mimeType: "application/json" })
+  templated({ id }: { id: string }) {
+    return { id, templateTest: true, data: `Data for ID: ${id}` };
+  }
+
+  @prompt({ description: "A prompt without arguments" })
+  simple_prompt() {
+    return "This is a simple prompt for testing.";
+  }
+
+  @prompt({
+    description: "A prompt with two arguments",
+    arguments: {
+      type: "object",
+      properties: {
+        arg1: { type: "string", description: "First argument" },
+        arg2: { type: "string", description: "Second argument" },
+      },
+      required: ["arg1", "arg2"],
+    },
+  })
+  prompt_with_arguments({ arg1, arg2 }: { arg1: string; arg2: string }) {
+    return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
+  }
+
+  @prompt({
+    description: "A prompt that embeds a resource",
+    arguments: {
+      type: "object",
+      properties: { resourceUri: { type: "string" } },
+      required: ["resourceUri"],
+    },
+  })
+  prompt_with_embedded_resource({ resourceUri }: { resourceUri: string }) {
+    return [
+      { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content." },
+      "Please process the embedded resource above.",
+    ].map((content) => ({ role: "user" as const, content }));
+  }
+
+  @prompt({ description: "A prompt with an image" })
+  prompt_with_image() {
+    return [png(), "Please analyze the image above."];
+  }
+}
+
 class JsonTool extends Tool {
   @activity({ description: "Takes JSON Schema 2020-12 input", schema: jsonSchema202012 })
   schema_2020_12_tool(input: object) {
@@ -88,7 +153,7 @@ class JsonTool extends Tool {
 }
 
 const toolbox = new Toolbox([
-  new ConformanceTool({ name: "test" }),
+  new ConformanceContent({ name: "test" }),
   new JsonTool({ name: "json" }),
 ]);
 const server = await serveMcp(toolbox, {

@@ -188,7 +188,7 @@ export async function serveHttp(
     return closing;
   };
   const shownHost = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  return { url: `http://${shownHost}:${port}${mcpPath}`, closed, close };
+  return { url: `http://${shownHost}:${port}${mcpPath}`, closed, close, notify: info.changes };
 }
 
 function messageOf(error: unknown): string {

@@ -6,8 +6,11 @@ import {
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { installMemoryResources } from "./memory-resources.js";
+import type { ChangeFeed, ServerChange } from "./change-feed.js";
+import { installCompletionHandler } from "./completion-handler.js";
+import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
+import { installResourceHandlers } from "./resource-handlers.js";
 import { installToolHandlers } from "./tool-handlers.js";
 
 /** @internal Who the server says it is (`initialize` result, `server/discover`), and when it stops. */
@@ -17,7 +20,16 @@ export interface McpServerInfo {
   readonly instructions: string | undefined;
   /** Aborted when `close()` begins: calls in flight stop and answer with an error. */
   readonly shutdown: AbortSignal;
+  /** What `serveMcp`'s `notify` publishes; sessions of 2025-era clients pass it on. */
+  readonly changes: ChangeFeed;
 }
+
+/**
+ * @internal Which revisions a server instance speaks: `legacy` ones (2025-era clients: a session, or
+ * one stateless request) hear of changes through this instance; `modern` ones (one 2026-07-28 request)
+ * do not, the SDK's `subscriptions/listen` streams carry them.
+ */
+export type ServerEra = "legacy" | "modern";
 
 /**
  * One schema validator for every server: by default each `Server` builds an Ajv instance of its own,
@@ -45,16 +57,51 @@ class ToolwrightServer extends Server {
  * `server/discover`, `ttlMs`/`cacheScope` on 2026-07-28 list results, log levels by `logging/setLevel`
  * or per request); toolwright answers the methods.
  */
-export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
+export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, era: ServerEra): Server {
   const server = new ToolwrightServer(
     { name: info.name, version: info.version },
     {
-      capabilities: { tools: {}, resources: {}, logging: {} },
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+        completions: {},
+        logging: {},
+      },
       jsonSchemaValidator: sharedValidator,
       ...(info.instructions === undefined ? {} : { instructions: info.instructions }),
     },
   );
+  const subscriptions = new Set<string>();
   installToolHandlers(server, toolbox, info.shutdown);
-  installMemoryResources(server, toolbox);
+  installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions });
+  installPromptHandlers(server, toolbox, info.shutdown);
+  installCompletionHandler(server, toolbox);
+  if (era === "legacy") {
+    const unsubscribe = info.changes.subscribe((change) => {
+      void tell(server, change, subscriptions).catch(() => undefined);
+    });
+    const previous = server.onclose;
+    server.onclose = () => {
+      unsubscribe();
+      previous?.();
+    };
+  }
   return server;
+}
+
+/** A change as the notification a 2025-era session expects (an update only for a subscribed URI). */
+async function tell(server: Server, change: ServerChange, subscriptions: ReadonlySet<string>) {
+  // Before `initialize`, or after the session closed, there is no one to tell.
+  if (server.getClientCapabilities() === undefined) return;
+  switch (change.kind) {
+    case "tools":
+      return server.sendToolListChanged();
+    case "resources":
+      return server.sendResourceListChanged();
+    case "prompts":
+      return server.sendPromptListChanged();
+    case "resource":
+      if (subscriptions.has(change.uri)) return server.sendResourceUpdated({ uri: change.uri });
+  }
 }

@@ -1,14 +1,16 @@
-import {
-  type ReadResourceResult,
-  type Resource,
-  ResourceNotFoundError,
-  type Server,
+import type {
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  Resource,
 } from "@modelcontextprotocol/server";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { memoryUri, memoryUriTemplate, parseMemoryUri } from "./memory-uri.js";
 
-const memoryTemplate = {
+type ResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][number];
+
+/** @internal The template of memory namespace URIs, in `resources/templates/list`. */
+export const memoryTemplate: ResourceTemplate = {
   uriTemplate: memoryUriTemplate,
   name: "task-memory",
   title: "Task memory namespace",
@@ -16,26 +18,6 @@ const memoryTemplate = {
     "The text of tool output stored in a task memory, by memory_name and artifact_namespace",
   mimeType: "text/plain",
 };
-
-/**
- * @internal The task memories' namespaces as resources: `resources/list`, `resources/templates/list`
- * (the memory URI template) and `resources/read` (an unknown URI is the SDK's resource-not-found error,
- * in the code of the client's revision).
- */
-export function installMemoryResources(server: Server, toolbox: Toolbox): void {
-  server.setRequestHandler("resources/list", async () => ({
-    resources: await listMemoryResources(toolbox),
-  }));
-  server.setRequestHandler("resources/templates/list", () => ({
-    resourceTemplates: [memoryTemplate],
-  }));
-  server.setRequestHandler("resources/read", async (request) => {
-    const { uri } = request.params;
-    const result = await readMemoryResource(toolbox, uri);
-    if (result === undefined) throw new ResourceNotFoundError(uri);
-    return result;
-  });
-}
 
 /** @internal Every task memory a toolbox's tools write to or read from, the toolbox's own first. */
 export function memoriesOf(toolbox: Toolbox): TaskMemory[] {

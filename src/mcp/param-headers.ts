@@ -99,8 +99,10 @@ export function paramHeaderMismatch(
       return `${name} header is missing, but the arguments carry ${path.join(".")}`;
     }
     const decoded = decodeHeaderValue(raw);
-    if (decoded === undefined) return `${name} header is not Base64 of UTF-8 text inside =?base64?…?=`;
-    if (value === undefined) return `${name} header is sent, but the arguments carry no ${path.join(".")}`;
+    if (decoded === undefined)
+      return `${name} header is not Base64 of UTF-8 text inside =?base64?…?=`;
+    if (value === undefined)
+      return `${name} header is sent, but the arguments carry no ${path.join(".")}`;
     if (decoded !== String(value)) {
       return `${name} header value ${JSON.stringify(decoded)} does not match the argument ${JSON.stringify(String(value))}`;
     }

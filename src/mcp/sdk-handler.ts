@@ -5,7 +5,7 @@ import type { Toolbox } from "../toolbox/toolbox.js";
 import { rejectRequest } from "./mcp-routes.js";
 import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
 import { paramHeaderMismatch } from "./param-headers.js";
-import { listingOf } from "./tool-handlers.js";
+import { catalogOf } from "./served-catalog.js";
 
 /** 2026-07-28's `HeaderMismatch`: HTTP headers that contradict the body. */
 const headerMismatch = -32020;
@@ -29,13 +29,20 @@ export function sdkHandler(
   info: McpServerInfo,
   options: { readonly legacy: "stateless" | "reject"; readonly maxBodyBytes: number },
 ): SdkHandler {
-  const handler = createMcpHandler(() => createMcpServer(toolbox, info), {
+  const handler = createMcpHandler((context) => createMcpServer(toolbox, info, context.era), {
     legacy: options.legacy,
+  });
+  // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams, which the SDK serves.
+  const unsubscribe = info.changes.subscribe((change) => {
+    if (change.kind === "resource") handler.notify.resourceUpdated(change.uri);
+    else handler.notify[`${change.kind}Changed`]();
   });
   const serveNode = toNodeHandler(handler, { maxRequestBodySize: options.maxBodyBytes });
   return {
     async serve(request, response, body) {
-      const mismatch = isModernRequest(request, body) ? paramMismatch(toolbox, request, body) : undefined;
+      const mismatch = isModernRequest(request, body)
+        ? paramMismatch(toolbox, request, body)
+        : undefined;
       if (mismatch !== undefined) {
         return rejectRequest(response, 400, `Header mismatch: ${mismatch}`, {
           code: headerMismatch,
@@ -44,7 +51,10 @@ export function sdkHandler(
       }
       return serveNode(request as NodeIncomingMessageLike, response, body);
     },
-    close: () => handler.close(),
+    close: () => {
+      unsubscribe();
+      return handler.close();
+    },
   };
 }
 
@@ -54,8 +64,9 @@ export function sdkHandler(
  */
 function paramMismatch(toolbox: Toolbox, request: IncomingMessage, body: unknown) {
   const message = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
-  if (message?.method !== "tools/call" || typeof message.params?.name !== "string") return undefined;
-  const declared = listingOf(toolbox).paramHeaders.get(message.params.name);
+  if (message?.method !== "tools/call" || typeof message.params?.name !== "string")
+    return undefined;
+  const declared = catalogOf(toolbox).paramHeaders.get(message.params.name);
   return declared === undefined
     ? undefined
     : paramHeaderMismatch(declared, message.params.arguments, request.headers);

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from "node:stream";
+import type { McpChangeNotifier } from "./change-feed.js";
 
 /**
  * What every `serveMcp` transport accepts: how the server introduces itself.
@@ -132,4 +133,6 @@ export interface McpServerHandle {
    * the listening socket; calls still running are aborted.
    */
   close(): Promise<void>;
+  /** Tells the clients that the tools, resources or prompts changed, or that a resource's content did. */
+  readonly notify: McpChangeNotifier;
 }

@@ -2,6 +2,7 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { packageVersion } from "../internal/package-version.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { ChangeFeed } from "./change-feed.js";
 import { isLoopbackHost } from "./http-guards.js";
 import type { HttpSettings } from "./http-host.js";
 import { checkServeOptions } from "./mcp-option-rules.js";
@@ -53,19 +54,22 @@ export async function serveMcp(
     version: options.version ?? packageVersion(),
     instructions: options.instructions,
     shutdown: shutdown.signal,
+    changes: new ChangeFeed(),
   };
   // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
   requirePackage(subject, serverSdk);
-  // Listing once now turns a schema MCP cannot carry into an error here, not in a client's session.
-  const { listingOf } = await loadPackage(subject, serverSdk, () => import("./tool-handlers.js"));
-  const [headerProblem] = listingOf(toolbox).headerProblems;
-  if (settings !== undefined && headerProblem !== undefined) {
-    // Clients over HTTP must drop such a tool (SEP-2243); stdio clients may ignore the annotation.
-    throw new McpConfigError({
-      subject,
-      option: "toolbox",
-      message: `${headerProblem} (HTTP clients would drop the tool)`,
-    });
+  // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
+  const { catalogOf } = await loadPackage(subject, serverSdk, () => import("./served-catalog.js"));
+  const catalog = catalogOf(toolbox);
+  // Clients over HTTP must drop a tool with broken x-mcp-header declarations (SEP-2243); stdio
+  // clients may ignore the annotation.
+  const problem =
+    catalog.problems[0] ??
+    (settings === undefined
+      ? undefined
+      : catalog.headerProblems.map((text) => `${text} (HTTP clients would drop the tool)`)[0]);
+  if (problem !== undefined) {
+    throw new McpConfigError({ subject, option: "toolbox", message: problem });
   }
   if (settings === undefined) {
     return serveStdio(toolbox, info, options as StdioServeOptions, shutdown);
@@ -92,7 +96,9 @@ async function serveStdio(
   const transport = new stdio.StdioServerTransport(stdin, options.stdout ?? process.stdout);
   // The SDK's entry decides the revision from the client's first message: `initialize` pins a 2025-era
   // server for the connection, a 2026-07-28 request is answered per request.
-  const handle = stdio.serveStdio(() => createMcpServer(toolbox, info), { transport });
+  const handle = stdio.serveStdio((context) => createMcpServer(toolbox, info, context.era), {
+    transport,
+  });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
@@ -106,7 +112,7 @@ async function serveStdio(
   // The client hanging up (stdin at its end) ends the server, so a stdio process can exit.
   const onEnd = () => void close();
   stdin.once("end", onEnd);
-  return { closed, close };
+  return { closed, close, notify: info.changes };
 }
 
 function httpSettings(options: HttpServeOptions): HttpSettings {

@@ -19,6 +19,8 @@ const optional = [
   "@google/genai",
   "ollama",
   "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/server",
+  "@modelcontextprotocol/node",
   "ioredis",
   "bullmq",
 ];
@@ -137,7 +139,7 @@ describe("a missing optional package", () => {
     );
   });
 
-  it("serveMcp and McpTool.connect name the MCP SDK; RedisArtifactStore names ioredis", async () => {
+  it("serveMcp and McpTool.connect name their MCP SDK; RedisArtifactStore names ioredis", async () => {
     const { Toolbox } = await load("index.js");
     const { CalculatorTool } = await load("tools.js");
     const { RedisArtifactStore } = await load("memory-redis.js");
@@ -145,10 +147,14 @@ describe("a missing optional package", () => {
     const toolbox = new (Toolbox as unknown as new (tools: object[]) => object)([
       new (CalculatorTool as unknown as new () => object)(),
     ]);
-    const sdk = "@modelcontextprotocol/sdk";
-    await expectMissing(sdk, "serveMcp", () => serveMcp(toolbox, { transport: "stdio" }));
+    // Serving is on the SDK's v2 server package, connecting on its v1 client.
+    const server = "@modelcontextprotocol/server";
+    await expectMissing(server, "serveMcp", () => serveMcp(toolbox, { transport: "stdio" }));
+    await expectMissing(server, "serveMcp", () => serveMcp(toolbox, { transport: "http" }));
     const connect = (McpTool as unknown as { connect(target: object): Promise<unknown> }).connect;
-    await expectMissing(sdk, "McpTool.connect", () => connect({ command: "no-such-server" }));
+    await expectMissing("@modelcontextprotocol/sdk", "McpTool.connect", () =>
+      connect({ command: "no-such-server" }),
+    );
     const Store = RedisArtifactStore as new (options: object) => object;
     await expectMissing("ioredis", "RedisArtifactStore", () => new Store({ url: "redis://h" }));
   });

@@ -149,10 +149,12 @@ export function serverCases(client: () => Client): void {
 
   it("introduces itself with the name and version given", () => {
     assert.deepEqual(client().getServerVersion(), { name: "demo", version: "1.2.3" });
-    assert.deepEqual(Object.keys(client().getServerCapabilities() ?? {}).sort(), [
-      "logging",
-      "resources",
-      "tools",
-    ]);
+    assert.deepEqual(client().getServerCapabilities(), {
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      completions: {},
+      logging: {},
+    });
   });
 }

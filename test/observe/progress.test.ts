@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type ActivityProgress, Toolbox } from "../../src/index.js";
+import { ChangeFeed } from "../../src/mcp/change-feed.js";
 import { createMcpServer } from "../../src/mcp/mcp-server.js";
 import { PagesTool } from "../fixtures/pages-tool.js";
 
@@ -33,12 +34,17 @@ describe("context.progress", () => {
 
   it("becomes MCP notifications/progress for a client that sent a progress token", async () => {
     const toolbox = new Toolbox([new PagesTool()]);
-    const server = createMcpServer(toolbox, {
-      name: "progress",
-      version: "1.0.0",
-      instructions: undefined,
-      shutdown: new AbortController().signal,
-    });
+    const server = createMcpServer(
+      toolbox,
+      {
+        name: "progress",
+        version: "1.0.0",
+        instructions: undefined,
+        shutdown: new AbortController().signal,
+        changes: new ChangeFeed(),
+      },
+      "legacy",
+    );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: "test", version: "1.0.0" });
