@@ -52,6 +52,21 @@ export { ListArtifact, type ListArtifactOptions } from "./artifacts/list-artifac
 export { TextArtifact, type TextArtifactOptions } from "./artifacts/text-artifact.js";
 export type { EncodingErrorHandler, EncodingOptions } from "./artifacts/text-encoding.js";
 export { UrlArtifact } from "./artifacts/url-artifact.js";
+// The caller: what a running activity or prompt can ask of whoever called it (log, elicit, sample, roots).
+export { CallerError, type CallerErrorCode } from "./caller/caller-error.js";
+export type { LogEvent } from "./caller/caller-requests.js";
+export type {
+  AskOptions,
+  CallerAbilities,
+  CallerRequests,
+  ElicitAnswer,
+  FormOf,
+  LogLevel,
+  Root,
+  SamplingMessage,
+  SamplingOptions,
+  SamplingResult,
+} from "./caller/caller-types.js";
 // Toolbox: many tools under one set of native names, with dialects and tolerant decoding.
 export type {
   CustomRepairStep,
@@ -63,6 +78,7 @@ export type { InputLimits } from "./calls/input-limits.js";
 export type { Repair } from "./calls/repair.js";
 export type { RepairOptions, RepairStep } from "./calls/repair-steps.js";
 export type { PreparedCall, ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
+
 // Resources and prompts: what a tool serves beside its activities (MCP `resources/*`, `prompts/*`).
 export { prompt } from "./declarations/prompt.js";
 export type {

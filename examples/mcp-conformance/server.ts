@@ -9,6 +9,7 @@ import {
   BlobArtifact,
   ImageArtifact,
   ListArtifact,
+  type PromptContext,
   prompt,
   resource,
   TextArtifact,
@@ -137,6 +138,23 @@ class ConformanceContent extends ConformanceTool {
       { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content." },
       "Please process the embedded resource above.",
     ].map((content) => ({ role: "user" as const, content }));
+  }
+
+  @prompt({
+    description: "Asks the person for context before it renders (an input_required round)",
+  })
+  async input_required_result_prompt(_args: object, context: PromptContext) {
+    const form = {
+      type: "object",
+      properties: { context: { type: "string" } },
+      required: ["context"],
+    };
+    const answer = await context.elicit("What context should the prompt use?", form, {
+      key: "user_context",
+    });
+    return answer.action === "accept"
+      ? `Use the following context: ${String(answer.content.context)}`
+      : "Use no particular context.";
   }
 
   @prompt({ description: "A prompt with an image" })

@@ -1,4 +1,5 @@
 import type { Artifact } from "../artifacts/artifact.js";
+import type { CallerRequests } from "../caller/caller-types.js";
 import type { SchemaSource } from "../schema/normalize-schema.js";
 import type { Tool } from "../tool/tool.js";
 import type { Completer } from "./resource-config.js";
@@ -73,7 +74,8 @@ export type PromptResult =
   | readonly (string | Artifact | PromptTurn)[];
 
 /**
- * The second argument of a `@prompt` method.
+ * The second argument of a `@prompt` method: its tool, a signal, and what it can ask of the caller
+ * (`log`, `elicit`, `sample`, `roots`; over MCP 2026-07-28 an ask is an `input_required` round).
  *
  * @example
  * ```ts
@@ -83,7 +85,7 @@ export type PromptResult =
  * }
  * ```
  */
-export interface PromptContext<T extends Tool = Tool> {
+export interface PromptContext<T extends Tool = Tool> extends CallerRequests {
   /** The tool instance the prompt comes from. */
   readonly tool: T;
   /** Aborted when the client goes away or the server closes. */

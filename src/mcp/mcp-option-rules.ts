@@ -32,11 +32,19 @@ const timeoutRule: OptionRule = {
     Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2 ** 31 - 1,
 };
 
+const stateKeyRule: OptionRule = {
+  expected: "a secret of at least 32 bytes (a string or a Uint8Array)",
+  test: (value) =>
+    (typeof value === "string" && Buffer.byteLength(value) >= 32) ||
+    (value instanceof Uint8Array && value.byteLength >= 32),
+};
+
 const commonRules: OptionRules = {
   transport: transportRule,
   name: nonEmptyString,
   version: nonEmptyString,
   instructions: nonEmptyString,
+  stateKey: stateKeyRule,
 };
 
 const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {

@@ -1,13 +1,16 @@
 import {
   type JSONRPCRequest,
+  type RequestStateCodec,
   type Result,
   Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import type { CallerKind } from "./caller-scope.js";
 import type { ChangeFeed, ServerChange } from "./change-feed.js";
 import { installCompletionHandler } from "./completion-handler.js";
+import type { RoundState } from "./input-round.js";
 import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
 import { installResourceHandlers } from "./resource-handlers.js";
@@ -22,14 +25,9 @@ export interface McpServerInfo {
   readonly shutdown: AbortSignal;
   /** What `serveMcp`'s `notify` publishes; sessions of 2025-era clients pass it on. */
   readonly changes: ChangeFeed;
+  /** Signs and checks the `requestState` of `input_required` rounds. */
+  readonly stateCodec: RequestStateCodec<RoundState>;
 }
-
-/**
- * @internal Which revisions a server instance speaks: `legacy` ones (2025-era clients: a session, or
- * one stateless request) hear of changes through this instance; `modern` ones (one 2026-07-28 request)
- * do not, the SDK's `subscriptions/listen` streams carry them.
- */
-export type ServerEra = "legacy" | "modern";
 
 /**
  * One schema validator for every server: by default each `Server` builds an Ajv instance of its own,
@@ -57,7 +55,7 @@ class ToolwrightServer extends Server {
  * `server/discover`, `ttlMs`/`cacheScope` on 2026-07-28 list results, log levels by `logging/setLevel`
  * or per request); toolwright answers the methods.
  */
-export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, era: ServerEra): Server {
+export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: CallerKind): Server {
   const server = new ToolwrightServer(
     { name: info.name, version: info.version },
     {
@@ -69,15 +67,19 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, era: Serv
         logging: {},
       },
       jsonSchemaValidator: sharedValidator,
+      // A tampered or expired requestState is refused (-32602) before any handler runs.
+      requestState: { verify: info.stateCodec.verify },
       ...(info.instructions === undefined ? {} : { instructions: info.instructions }),
     },
   );
   const subscriptions = new Set<string>();
-  installToolHandlers(server, toolbox, info.shutdown);
+  const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec };
+  installToolHandlers(server, toolbox, settings);
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions });
-  installPromptHandlers(server, toolbox, info.shutdown);
+  installPromptHandlers(server, toolbox, settings);
   installCompletionHandler(server, toolbox);
-  if (era === "legacy") {
+  // A 2026-07-28 server answers one request; its clients hear of changes on listen streams.
+  if (kind !== "round") {
     const unsubscribe = info.changes.subscribe((change) => {
       void tell(server, change, subscriptions).catch(() => undefined);
     });

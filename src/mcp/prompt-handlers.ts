@@ -5,10 +5,12 @@ import {
   ProtocolErrorCode,
   type Server,
 } from "@modelcontextprotocol/server";
+import { callerRequests } from "../caller/caller-requests.js";
 import type { PromptDefinition } from "../declarations/prompt.js";
 import type { PromptResult } from "../declarations/prompt-config.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { type CallerSettings, missingCapability, withCaller } from "./caller-scope.js";
 import { catalogOf } from "./served-catalog.js";
 import { toPromptMessages } from "./to-mcp-result.js";
 
@@ -20,14 +22,14 @@ import { toPromptMessages } from "./to-mcp-result.js";
 export function installPromptHandlers(
   server: Server,
   toolbox: Toolbox,
-  shutdown: AbortSignal,
+  settings: CallerSettings,
 ): void {
   server.setRequestHandler("prompts/list", () => ({
     prompts: [...catalogOf(toolbox).prompts].map(([name, { definition }]) =>
       listed(name, definition),
     ),
   }));
-  server.setRequestHandler("prompts/get", async (request, ctx): Promise<GetPromptResult> => {
+  server.setRequestHandler("prompts/get", async (request, ctx) => {
     const { name, arguments: given = {} } = request.params;
     const served = catalogOf(toolbox).prompts.get(name);
     if (served === undefined) {
@@ -49,14 +51,19 @@ export function installPromptHandlers(
       }
       args = checked.value;
     }
-    const signal = AbortSignal.any([ctx.mcpReq.signal, shutdown]);
-    const result = (await definition
-      .method(tool)
-      .call(tool, args, { tool, signal })) as PromptResult;
-    return {
-      ...(definition.description === "" ? {} : { description: definition.description }),
-      messages: toPromptMessages(result),
-    };
+    return withCaller(server, ctx, settings, request.params, async ({ caller, signal }) => {
+      const context = { tool, signal, ...callerRequests(caller, signal, tool.name) };
+      let result: PromptResult;
+      try {
+        result = (await definition.method(tool).call(tool, args, context)) as PromptResult;
+      } catch (error) {
+        throw missingCapability(settings.kind, error) ?? error;
+      }
+      return {
+        description: definition.description,
+        messages: toPromptMessages(result),
+      } satisfies GetPromptResult;
+    });
   });
 }
 

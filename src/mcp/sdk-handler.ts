@@ -29,9 +29,14 @@ export function sdkHandler(
   info: McpServerInfo,
   options: { readonly legacy: "stateless" | "reject"; readonly maxBodyBytes: number },
 ): SdkHandler {
-  const handler = createMcpHandler((context) => createMcpServer(toolbox, info, context.era), {
-    legacy: options.legacy,
-  });
+  // The SDK builds a 2025-era server only for one stateless request: it has no session to ask on.
+  const kindOf = (era: "legacy" | "modern") => (era === "modern" ? "round" : "request");
+  const handler = createMcpHandler(
+    (context) => createMcpServer(toolbox, info, kindOf(context.era)),
+    {
+      legacy: options.legacy,
+    },
+  );
   // 2026-07-28 clients hear of changes on their `subscriptions/listen` streams, which the SDK serves.
   const unsubscribe = info.changes.subscribe((change) => {
     if (change.kind === "resource") handler.notify.resourceUpdated(change.uri);

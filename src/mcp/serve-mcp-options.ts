@@ -16,6 +16,12 @@ export interface McpServeCommonOptions {
   version?: string | undefined;
   /** Instructions clients may add to the model's prompt. */
   instructions?: string | undefined;
+  /**
+   * The secret (at least 32 bytes; a string counts its UTF-8 bytes) that signs the state a 2026-07-28
+   * client carries between `input_required` rounds, so a tampered one is refused. Replicas that may
+   * take each other's retries need the same one; by default a random key serves this process only.
+   */
+  stateKey?: string | Uint8Array | undefined;
 }
 
 /**

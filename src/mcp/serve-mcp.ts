@@ -48,6 +48,11 @@ export async function serveMcp(
   }
   checkServeOptions(options);
   const settings = options.transport === "http" ? httpSettings(options) : undefined;
+  // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
+  requirePackage(subject, serverSdk);
+  const [{ catalogOf }, { roundStateCodec }] = await loadPackage(subject, serverSdk, () =>
+    Promise.all([import("./served-catalog.js"), import("./state-codec.js")]),
+  );
   const shutdown = new AbortController();
   const info: McpServerInfo = {
     name: options.name ?? "toolwright",
@@ -55,11 +60,9 @@ export async function serveMcp(
     instructions: options.instructions,
     shutdown: shutdown.signal,
     changes: new ChangeFeed(),
+    stateCodec: roundStateCodec(options.stateKey),
   };
-  // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
-  requirePackage(subject, serverSdk);
   // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
-  const { catalogOf } = await loadPackage(subject, serverSdk, () => import("./served-catalog.js"));
   const catalog = catalogOf(toolbox);
   // Clients over HTTP must drop a tool with broken x-mcp-header declarations (SEP-2243); stdio
   // clients may ignore the annotation.
@@ -96,9 +99,13 @@ async function serveStdio(
   const transport = new stdio.StdioServerTransport(stdin, options.stdout ?? process.stdout);
   // The SDK's entry decides the revision from the client's first message: `initialize` pins a 2025-era
   // server for the connection, a 2026-07-28 request is answered per request.
-  const handle = stdio.serveStdio((context) => createMcpServer(toolbox, info, context.era), {
-    transport,
-  });
+  const kindOf = (era: "legacy" | "modern") => (era === "modern" ? "round" : "session");
+  const handle = stdio.serveStdio(
+    (context) => createMcpServer(toolbox, info, kindOf(context.era)),
+    {
+      transport,
+    },
+  );
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {

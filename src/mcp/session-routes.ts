@@ -89,7 +89,7 @@ export function sessionRoutes(
       transport.onclose = () => {
         if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
       };
-      const server = createMcpServer(toolbox, info, "legacy");
+      const server = createMcpServer(toolbox, info, "session");
       session = { server, transport, open: 0, lastSeen: Date.now() };
       await server.connect(transport);
       await serve(session, request, response, body);

@@ -8,6 +8,7 @@ import {
 import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { type CallerSettings, withCaller } from "./caller-scope.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
 import { catalogOf } from "./served-catalog.js";
 import { toCallToolResult } from "./to-mcp-result.js";
@@ -27,7 +28,12 @@ const rankedNameLength = 128;
  * in the toolbox's order (the same on every request while the tools stay the same), calls through the
  * toolbox's tolerant pipeline. The SDK has checked the request's shape by the time a handler runs.
  */
-export function installToolHandlers(server: Server, toolbox: Toolbox, shutdown: AbortSignal): void {
+export function installToolHandlers(
+  server: Server,
+  toolbox: Toolbox,
+  settings: CallerSettings,
+): void {
+  const { shutdown } = settings;
   server.setRequestHandler("tools/list", () => ({ tools: [...catalogOf(toolbox).tools] }));
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { name, arguments: input = {} } = request.params;
@@ -37,18 +43,18 @@ export function installToolHandlers(server: Server, toolbox: Toolbox, shutdown: 
       const known = toolbox.toProviderTools("mcp").map((tool) => tool.name);
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownNameMessage(shown, known));
     }
-    const run = async () => {
-      const signal = AbortSignal.any([ctx.mcpReq.signal, shutdown]);
-      const result = await toolbox
-        .execute(
-          { id: String(ctx.mcpReq.id), name, arguments: input },
-          { dialect: "mcp", signal, ...progressOption(ctx) },
-        )
-        .finally(() => {
-          if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
-        });
-      return toCallToolResult(result.artifact) satisfies CallToolResult;
-    };
+    const run = () =>
+      withCaller(server, ctx, settings, request.params, async ({ signal }) => {
+        const result = await toolbox
+          .execute(
+            { id: String(ctx.mcpReq.id), name, arguments: input },
+            { dialect: "mcp", signal, ...progressOption(ctx) },
+          )
+          .finally(() => {
+            if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
+          });
+        return toCallToolResult(result.artifact) satisfies CallToolResult;
+      });
     // The client's trace context (`traceparent` in `_meta`) becomes the parent of this call's spans.
     const info = { toolName: name, requestId: ctx.mcpReq.id, sessionId: ctx.sessionId };
     return traceMcpServerCall(info, ctx.mcpReq._meta, run);

@@ -5,6 +5,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type ActivityProgress, Toolbox } from "../../src/index.js";
 import { ChangeFeed } from "../../src/mcp/change-feed.js";
 import { createMcpServer } from "../../src/mcp/mcp-server.js";
+import { roundStateCodec } from "../../src/mcp/state-codec.js";
 import { PagesTool } from "../fixtures/pages-tool.js";
 
 describe("context.progress", () => {
@@ -42,8 +43,9 @@ describe("context.progress", () => {
         instructions: undefined,
         shutdown: new AbortController().signal,
         changes: new ChangeFeed(),
+        stateCodec: roundStateCodec(undefined),
       },
-      "legacy",
+      "session",
     );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
