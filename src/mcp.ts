@@ -25,4 +25,5 @@ export type {
   ServeMcpOptions,
   StdioServeOptions,
 } from "./mcp/serve-mcp-options.js";
+export type { McpNaming } from "./mcp/served-catalog.js";
 export { toCallToolResult } from "./mcp/to-mcp-result.js";

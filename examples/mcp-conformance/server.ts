@@ -1,7 +1,8 @@
 // Run: PORT=3000 npx tsx examples/mcp-conformance/server.ts — the conformance suite's fixture server
-// written only with toolwright's public API, as a user would: one Tool whose activities are the tools
-// the suite calls (`test_simple_text` is activity `simple_text` of the tool named `test`), served by
-// serveMcp over Streamable HTTP on 127.0.0.1:$PORT at /mcp. `npm run conformance` measures it.
+// written only with toolwright's public API, as a user would: Tools whose activities, resources and
+// prompts are what the suite calls, served by serveMcp with bare names (`test_simple_text`, not
+// `ContentTool_test_simple_text`) over Streamable HTTP on 127.0.0.1:$PORT at /mcp.
+// `npm run conformance` measures it.
 import {
   type ActivityContext,
   AudioArtifact,
@@ -21,24 +22,24 @@ import { jsonSchema202012, testPngBase64, testWavBase64 } from "./fixture-data.j
 
 const png = () => new ImageArtifact(Buffer.from(testPngBase64, "base64"), { format: "png" });
 
-class ConformanceTool extends Tool {
+class ContentTool extends Tool {
   @activity({ description: "Returns one text block" })
-  simple_text() {
+  test_simple_text() {
     return "This is a simple text response for testing.";
   }
 
   @activity({ description: "Returns a PNG image" })
-  image_content() {
+  test_image_content() {
     return png();
   }
 
   @activity({ description: "Returns a WAV recording" })
-  audio_content() {
+  test_audio_content() {
     return new AudioArtifact(Buffer.from(testWavBase64, "base64"), { format: "wav" });
   }
 
   @activity({ description: "Returns an embedded resource" })
-  embedded_resource() {
+  test_embedded_resource() {
     return new BlobArtifact(Buffer.from("This is an embedded resource content."), {
       name: "embedded-resource",
       mimeType: "text/plain",
@@ -46,7 +47,7 @@ class ConformanceTool extends Tool {
   }
 
   @activity({ description: "Returns text, an image and a resource" })
-  multiple_content_types() {
+  test_multiple_content_types() {
     return new ListArtifact([
       new TextArtifact("Multiple content types test:"),
       png(),
@@ -58,7 +59,7 @@ class ConformanceTool extends Tool {
   }
 
   @activity({ description: "Always fails" })
-  error_handling(): never {
+  test_error_handling(): never {
     throw new Error("This tool intentionally returns an error for testing");
   }
 
@@ -69,12 +70,12 @@ class ConformanceTool extends Tool {
       properties: { region: { type: "string", "x-mcp-header": "Region" } },
     },
   })
-  x_mcp_header(input: { region?: string }) {
+  test_x_mcp_header(input: { region?: string }) {
     return `region=${input.region ?? "<none>"}`;
   }
 
   @activity({ description: "Reports progress three times" })
-  async tool_with_progress(_input: Record<string, never>, context: ActivityContext) {
+  async test_tool_with_progress(_input: Record<string, never>, context: ActivityContext) {
     for (const done of [0, 50, 100]) {
       context.progress(done, 100, `step ${done}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -83,8 +84,8 @@ class ConformanceTool extends Tool {
   }
 }
 
-/** The resources and prompts the suite reads, on the same tool (`test_simple_prompt` …). */
-class ConformanceContent extends ConformanceTool {
+/** The resources and prompts the suite reads. */
+class LibraryTool extends Tool {
   @resource({ uri: "test://static-text", mimeType: "text/plain", description: "Fixed text" })
   staticText() {
     return "This is the content of the static text resource.";
@@ -106,7 +107,7 @@ class ConformanceContent extends ConformanceTool {
   }
 
   @prompt({ description: "A prompt without arguments" })
-  simple_prompt() {
+  test_simple_prompt() {
     return "This is a simple prompt for testing.";
   }
 
@@ -121,7 +122,7 @@ class ConformanceContent extends ConformanceTool {
       required: ["arg1", "arg2"],
     },
   })
-  prompt_with_arguments({ arg1, arg2 }: { arg1: string; arg2: string }) {
+  test_prompt_with_arguments({ arg1, arg2 }: { arg1: string; arg2: string }) {
     return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
   }
 
@@ -133,7 +134,7 @@ class ConformanceContent extends ConformanceTool {
       required: ["resourceUri"],
     },
   })
-  prompt_with_embedded_resource({ resourceUri }: { resourceUri: string }) {
+  test_prompt_with_embedded_resource({ resourceUri }: { resourceUri: string }) {
     return [
       { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content." },
       "Please process the embedded resource above.",
@@ -143,7 +144,7 @@ class ConformanceContent extends ConformanceTool {
   @prompt({
     description: "Asks the person for context before it renders (an input_required round)",
   })
-  async input_required_result_prompt(_args: object, context: PromptContext) {
+  async test_input_required_result_prompt(_args: object, context: PromptContext) {
     const form = {
       type: "object",
       properties: { context: { type: "string" } },
@@ -158,25 +159,23 @@ class ConformanceContent extends ConformanceTool {
   }
 
   @prompt({ description: "A prompt with an image" })
-  prompt_with_image() {
+  test_prompt_with_image() {
     return [png(), "Please analyze the image above."];
   }
 }
 
 class JsonTool extends Tool {
   @activity({ description: "Takes JSON Schema 2020-12 input", schema: jsonSchema202012 })
-  schema_2020_12_tool(input: object) {
+  json_schema_2020_12_tool(input: object) {
     return `called with ${JSON.stringify(input)}`;
   }
 }
 
-const toolbox = new Toolbox([
-  new ConformanceContent({ name: "test" }),
-  new JsonTool({ name: "json" }),
-]);
+const toolbox = new Toolbox([new ContentTool(), new LibraryTool(), new JsonTool()]);
 const server = await serveMcp(toolbox, {
   transport: "http",
   port: Number(process.env.PORT ?? 3000),
   name: "toolwright-conformance",
+  naming: "bare",
 });
 console.error(`toolwright conformance server on ${server.url}`);

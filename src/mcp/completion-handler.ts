@@ -3,7 +3,7 @@ import type { Completer } from "../declarations/resource-config.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { memoriesOf } from "./memory-resources.js";
 import { memoryUriTemplate } from "./memory-uri.js";
-import { catalogOf } from "./served-catalog.js";
+import type { ServedCatalog } from "./served-catalog.js";
 
 /** MCP's cap on the values of one completion result. */
 const maxValues = 100;
@@ -14,14 +14,18 @@ const maxValues = 100;
  * memory template from the memories' names and the chosen memory's namespaces. Lists are filtered by
  * what was typed; a completer function filters for itself.
  */
-export function installCompletionHandler(server: Server, toolbox: Toolbox): void {
+export function installCompletionHandler(
+  server: Server,
+  toolbox: Toolbox,
+  catalog: () => ServedCatalog,
+): void {
   server.setRequestHandler("completion/complete", async (request) => {
     const { ref, argument, context } = request.params;
     const chosen = context?.arguments ?? {};
     const completer =
       ref.type === "ref/prompt"
-        ? promptCompleter(toolbox, ref.name, argument.name)
-        : templateCompleter(toolbox, ref.uri, argument.name);
+        ? promptCompleter(catalog(), ref.name, argument.name)
+        : templateCompleter(toolbox, catalog(), ref.uri, argument.name);
     const values = completer === undefined ? [] : await complete(completer, argument.value, chosen);
     return {
       completion: {
@@ -33,8 +37,12 @@ export function installCompletionHandler(server: Server, toolbox: Toolbox): void
   });
 }
 
-function promptCompleter(toolbox: Toolbox, name: string, argument: string): Completer | undefined {
-  const served = catalogOf(toolbox).prompts.get(name);
+function promptCompleter(
+  catalog: ServedCatalog,
+  name: string,
+  argument: string,
+): Completer | undefined {
+  const served = catalog.prompts.get(name);
   if (served === undefined) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt "${name}" not found`);
   }
@@ -45,9 +53,14 @@ function promptCompleter(toolbox: Toolbox, name: string, argument: string): Comp
   );
 }
 
-function templateCompleter(toolbox: Toolbox, uri: string, variable: string): Completer | undefined {
+function templateCompleter(
+  toolbox: Toolbox,
+  catalog: ServedCatalog,
+  uri: string,
+  variable: string,
+): Completer | undefined {
   if (uri === memoryUriTemplate) return memoryCompleter(toolbox, variable);
-  const served = catalogOf(toolbox).templates.find(({ definition }) => definition.key === uri);
+  const served = catalog.templates.find(({ definition }) => definition.key === uri);
   if (served === undefined) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`);
   }

@@ -45,6 +45,7 @@ const commonRules: OptionRules = {
   version: nonEmptyString,
   instructions: nonEmptyString,
   stateKey: stateKeyRule,
+  naming: oneOf("native", "bare"),
 };
 
 const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {

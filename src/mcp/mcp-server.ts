@@ -14,6 +14,7 @@ import type { RoundState } from "./input-round.js";
 import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
 import { installResourceHandlers } from "./resource-handlers.js";
+import { catalogOf, type McpNaming } from "./served-catalog.js";
 import { installToolHandlers } from "./tool-handlers.js";
 
 /** @internal Who the server says it is (`initialize` result, `server/discover`), and when it stops. */
@@ -27,6 +28,7 @@ export interface McpServerInfo {
   readonly changes: ChangeFeed;
   /** Signs and checks the `requestState` of `input_required` rounds. */
   readonly stateCodec: RequestStateCodec<RoundState>;
+  readonly naming: McpNaming;
 }
 
 /**
@@ -73,11 +75,12 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: Cal
     },
   );
   const subscriptions = new Set<string>();
-  const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec };
+  const catalog = () => catalogOf(toolbox, info.naming);
+  const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
   installToolHandlers(server, toolbox, settings);
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions });
-  installPromptHandlers(server, toolbox, settings);
-  installCompletionHandler(server, toolbox);
+  installPromptHandlers(server, settings);
+  installCompletionHandler(server, toolbox, catalog);
   // A 2026-07-28 server answers one request; its clients hear of changes on listen streams.
   if (kind !== "round") {
     const unsubscribe = info.changes.subscribe((change) => {

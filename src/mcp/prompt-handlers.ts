@@ -9,9 +9,8 @@ import { callerRequests } from "../caller/caller-requests.js";
 import type { PromptDefinition } from "../declarations/prompt.js";
 import type { PromptResult } from "../declarations/prompt-config.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
-import type { Toolbox } from "../toolbox/toolbox.js";
 import { type CallerSettings, missingCapability, withCaller } from "./caller-scope.js";
-import { catalogOf } from "./served-catalog.js";
+import type { ServedCatalog } from "./served-catalog.js";
 import { toPromptMessages } from "./to-mcp-result.js";
 
 /**
@@ -21,19 +20,17 @@ import { toPromptMessages } from "./to-mcp-result.js";
  */
 export function installPromptHandlers(
   server: Server,
-  toolbox: Toolbox,
-  settings: CallerSettings,
+  settings: CallerSettings & { readonly catalog: () => ServedCatalog },
 ): void {
+  const { catalog } = settings;
   server.setRequestHandler("prompts/list", () => ({
-    prompts: [...catalogOf(toolbox).prompts].map(([name, { definition }]) =>
-      listed(name, definition),
-    ),
+    prompts: [...catalog().prompts].map(([name, { definition }]) => listed(name, definition)),
   }));
   server.setRequestHandler("prompts/get", async (request, ctx) => {
     const { name, arguments: given = {} } = request.params;
-    const served = catalogOf(toolbox).prompts.get(name);
+    const served = catalog().prompts.get(name);
     if (served === undefined) {
-      const known = [...catalogOf(toolbox).prompts.keys()];
+      const known = [...catalog().prompts.keys()];
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `Prompt "${name}" not found. ${known.length === 0 ? "This server has no prompts." : `Prompts: ${known.join(", ")}`}`,

@@ -5,7 +5,7 @@ import type { Toolbox } from "../toolbox/toolbox.js";
 import { rejectRequest } from "./mcp-routes.js";
 import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
 import { paramHeaderMismatch } from "./param-headers.js";
-import { catalogOf } from "./served-catalog.js";
+import { catalogOf, type ServedCatalog } from "./served-catalog.js";
 
 /** 2026-07-28's `HeaderMismatch`: HTTP headers that contradict the body. */
 const headerMismatch = -32020;
@@ -46,7 +46,7 @@ export function sdkHandler(
   return {
     async serve(request, response, body) {
       const mismatch = isModernRequest(request, body)
-        ? paramMismatch(toolbox, request, body)
+        ? paramMismatch(catalogOf(toolbox, info.naming), request, body)
         : undefined;
       if (mismatch !== undefined) {
         return rejectRequest(response, 400, `Header mismatch: ${mismatch}`, {
@@ -67,11 +67,11 @@ export function sdkHandler(
  * Why a 2026-07-28 `tools/call`'s `Mcp-Param-*` headers differ from its arguments (the check the SDK
  * makes for its own tool registry, made here for toolwright's tools), or `undefined`.
  */
-function paramMismatch(toolbox: Toolbox, request: IncomingMessage, body: unknown) {
+function paramMismatch(catalog: ServedCatalog, request: IncomingMessage, body: unknown) {
   const message = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
   if (message?.method !== "tools/call" || typeof message.params?.name !== "string")
     return undefined;
-  const declared = catalogOf(toolbox).paramHeaders.get(message.params.name);
+  const declared = catalog.paramHeaders.get(message.params.name);
   return declared === undefined
     ? undefined
     : paramHeaderMismatch(declared, message.params.arguments, request.headers);

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpChangeNotifier } from "./change-feed.js";
+import type { McpNaming } from "./served-catalog.js";
 
 /**
  * What every `serveMcp` transport accepts: how the server introduces itself.
@@ -22,6 +23,12 @@ export interface McpServeCommonOptions {
    * take each other's retries need the same one; by default a random key serves this process only.
    */
   stateKey?: string | Uint8Array | undefined;
+  /**
+   * How clients see tool and prompt names: `"native"` (the default, `<tool name>_<activity name>`, as
+   * every provider dialect names them) or `"bare"` (the activity's or prompt's own name; two of a kind
+   * with one name throw `McpConfigError`).
+   */
+  naming?: McpNaming | undefined;
 }
 
 /**

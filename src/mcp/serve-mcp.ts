@@ -61,9 +61,10 @@ export async function serveMcp(
     shutdown: shutdown.signal,
     changes: new ChangeFeed(),
     stateCodec: roundStateCodec(options.stateKey),
+    naming: options.naming ?? "native",
   };
   // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
-  const catalog = catalogOf(toolbox);
+  const catalog = catalogOf(toolbox, info.naming);
   // Clients over HTTP must drop a tool with broken x-mcp-header declarations (SEP-2243); stdio
   // clients may ignore the annotation.
   const problem =

@@ -12,9 +12,22 @@ export interface Served<D> {
   readonly definition: D;
 }
 
+/**
+ * How tools and prompts are named to clients: `native` (`<tool name>_<activity or prompt name>`, as
+ * every dialect names them) or `bare` (the activity's or prompt's own name, which must then be unique
+ * across the toolbox).
+ *
+ * @example
+ * ```ts
+ * await serveMcp(toolbox, { transport: "http", naming: "bare" }); // "calculate", not "CalculatorTool_calculate"
+ * ```
+ */
+export type McpNaming = "native" | "bare";
+
 /** @internal Everything a toolbox serves over MCP, gathered once per compiled tool list. */
 export interface ServedCatalog {
-  readonly toolNames: ReadonlySet<string>;
+  /** Served tool name → the toolbox's native name. */
+  readonly toolNames: ReadonlyMap<string, string>;
   /** `tools/list`, in the toolbox's order (the same on every request while the tools stay the same). */
   readonly tools: readonly McpToolSpec[];
   /** The arguments each tool mirrors into `Mcp-Param-*` headers, for tools that mirror any. */
@@ -30,35 +43,29 @@ export interface ServedCatalog {
   readonly headerProblems: readonly string[];
 }
 
-/** Catalogs by compiled MCP tool list: the toolbox keeps one list while its tools stay the same. */
-const catalogs = new WeakMap<object, ServedCatalog>();
+/** Catalogs by compiled MCP tool list and naming: the toolbox keeps one list while its tools stay the same. */
+const catalogs = new WeakMap<object, Partial<Record<McpNaming, ServedCatalog>>>();
 
 /** @internal The catalog of what a toolbox serves now, built once per compiled tool list. */
-export function catalogOf(toolbox: Toolbox): ServedCatalog {
+export function catalogOf(toolbox: Toolbox, naming: McpNaming = "native"): ServedCatalog {
   const compiled: ProviderTools["mcp"] = toolbox.toProviderTools("mcp");
-  let catalog = catalogs.get(compiled);
-  if (catalog === undefined) {
-    catalog = buildCatalog(toolbox, compiled);
-    catalogs.set(compiled, catalog);
+  let byNaming = catalogs.get(compiled);
+  if (byNaming === undefined) {
+    byNaming = {};
+    catalogs.set(compiled, byNaming);
   }
-  return catalog;
+  byNaming[naming] ??= buildCatalog(toolbox, compiled, naming);
+  return byNaming[naming];
 }
 
-function buildCatalog(toolbox: Toolbox, compiled: ProviderTools["mcp"]): ServedCatalog {
+function buildCatalog(
+  toolbox: Toolbox,
+  compiled: ProviderTools["mcp"],
+  naming: McpNaming,
+): ServedCatalog {
   const problems: string[] = [];
   const headerProblems: string[] = [];
   const paramHeaders = new Map<string, readonly ParamHeader[]>();
-  const tools = compiled.map((tool) => {
-    const owner = toolbox.resolveName(tool.name);
-    const title = owner === undefined ? tool.name : `${owner.tool.name}.${owner.activity.name}`;
-    const declared = paramHeadersOf(tool.inputSchema);
-    if (typeof declared === "string") headerProblems.push(`tool "${tool.name}": ${declared}`);
-    else if (declared.length > 0) paramHeaders.set(tool.name, declared);
-    return { ...tool, title } as McpToolSpec;
-  });
-  const resources = new Map<string, Served<ResourceDefinition>>();
-  const templates: Served<ResourceDefinition>[] = [];
-  const prompts = new Map<string, Served<PromptDefinition>>();
   const servedBy = new Map<string, string>();
   const claim = (what: string, owner: string) => {
     const earlier = servedBy.get(what);
@@ -66,6 +73,22 @@ function buildCatalog(toolbox: Toolbox, compiled: ProviderTools["mcp"]): ServedC
     servedBy.set(what, owner);
     return earlier === undefined;
   };
+  const toolNames = new Map<string, string>();
+  const tools: McpToolSpec[] = [];
+  for (const tool of compiled) {
+    const owner = toolbox.resolveName(tool.name);
+    const title = owner === undefined ? tool.name : `${owner.tool.name}.${owner.activity.name}`;
+    const name = naming === "bare" && owner !== undefined ? owner.activity.name : tool.name;
+    if (!claim(`tool ${name}`, title)) continue;
+    toolNames.set(name, tool.name);
+    const declared = paramHeadersOf(tool.inputSchema);
+    if (typeof declared === "string") headerProblems.push(`tool "${name}": ${declared}`);
+    else if (declared.length > 0) paramHeaders.set(name, declared);
+    tools.push({ ...tool, name, title } as McpToolSpec);
+  }
+  const resources = new Map<string, Served<ResourceDefinition>>();
+  const templates: Served<ResourceDefinition>[] = [];
+  const prompts = new Map<string, Served<PromptDefinition>>();
   for (const tool of toolbox.tools) {
     for (const definition of resourcesOf(tool)) {
       if (!claim(`resource ${definition.key}`, `${tool.name}.${definition.methodName}`)) continue;
@@ -73,13 +96,12 @@ function buildCatalog(toolbox: Toolbox, compiled: ProviderTools["mcp"]): ServedC
       else templates.push({ tool, definition });
     }
     for (const definition of promptsOf(tool)) {
-      const name = `${tool.name}_${definition.key}`;
+      const name = naming === "bare" ? definition.key : `${tool.name}_${definition.key}`;
       if (claim(`prompt ${name}`, `${tool.name}.${definition.methodName}`)) {
         prompts.set(name, { tool, definition });
       }
     }
   }
-  const toolNames = new Set(tools.map((tool) => tool.name));
   return {
     toolNames,
     tools,

@@ -10,7 +10,7 @@ import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type CallerSettings, withCaller } from "./caller-scope.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
-import { catalogOf } from "./served-catalog.js";
+import type { ServedCatalog } from "./served-catalog.js";
 import { toCallToolResult } from "./to-mcp-result.js";
 
 /** What a client in flight hears when the server closes: without an answer it would wait out its timeout. */
@@ -31,23 +31,24 @@ const rankedNameLength = 128;
 export function installToolHandlers(
   server: Server,
   toolbox: Toolbox,
-  settings: CallerSettings,
+  settings: CallerSettings & { readonly catalog: () => ServedCatalog },
 ): void {
-  const { shutdown } = settings;
-  server.setRequestHandler("tools/list", () => ({ tools: [...catalogOf(toolbox).tools] }));
+  const { shutdown, catalog } = settings;
+  server.setRequestHandler("tools/list", () => ({ tools: [...catalog().tools] }));
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { name, arguments: input = {} } = request.params;
     // MCP clients call exactly what tools/list gave them; a name outside it is a protocol error.
-    if (!catalogOf(toolbox).toolNames.has(name)) {
+    const native = catalog().toolNames.get(name);
+    if (native === undefined) {
       const shown = name.length > rankedNameLength ? name.slice(0, rankedNameLength) : name;
-      const known = toolbox.toProviderTools("mcp").map((tool) => tool.name);
+      const known = [...catalog().toolNames.keys()];
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownNameMessage(shown, known));
     }
     const run = () =>
       withCaller(server, ctx, settings, request.params, async ({ signal }) => {
         const result = await toolbox
           .execute(
-            { id: String(ctx.mcpReq.id), name, arguments: input },
+            { id: String(ctx.mcpReq.id), name: native, arguments: input },
             { dialect: "mcp", signal, ...progressOption(ctx) },
           )
           .finally(() => {

@@ -254,3 +254,45 @@ describe("resources and prompts over HTTP, to the v2 SDK client (2026-07-28, no 
     await subscription.close();
   });
 });
+
+describe("naming: bare", () => {
+  it("serves activities and prompts under their own names, and refuses two of one name", async () => {
+    const server = await serveMcp(new Toolbox([new LibraryTool()]), {
+      transport: "http",
+      naming: "bare",
+    });
+    const client = await connectV1(String(server.url));
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(
+        tools.map((tool) => [tool.name, tool.title]),
+        [["count", "LibraryTool.count"]],
+      );
+      const result = await client.callTool({ name: "count", arguments: {} });
+      assert.deepEqual(result.content, [{ type: "text", text: "2" }]);
+      await assert.rejects(
+        client.callTool({ name: "LibraryTool_count", arguments: {} }),
+        /Tool "LibraryTool_count" not found\. Available tools, most similar first: count/,
+      );
+      const { prompts } = await client.listPrompts();
+      assert.deepEqual(
+        prompts.map((entry) => entry.name),
+        ["recommend", "cover_talk"],
+      );
+    } finally {
+      await client.close();
+      await server.close();
+    }
+    class OtherLibrary extends LibraryTool {}
+    await assert.rejects(
+      serveMcp(new Toolbox([new LibraryTool(), new OtherLibrary()]), {
+        transport: "http",
+        naming: "bare",
+      }),
+      {
+        name: "McpConfigError",
+        message: /tool count is served by both LibraryTool\.count and OtherLibrary\.count/,
+      },
+    );
+  });
+});

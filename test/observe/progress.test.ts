@@ -44,6 +44,7 @@ describe("context.progress", () => {
         shutdown: new AbortController().signal,
         changes: new ChangeFeed(),
         stateCodec: roundStateCodec(undefined),
+        naming: "native",
       },
       "session",
     );
