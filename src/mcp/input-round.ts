@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
-  type CreateMessageRequestParams,
   type InputRequest,
   type InputRequiredResult,
   inputRequired,
@@ -11,14 +10,8 @@ import {
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type {
-  CallerChannel,
-  ElicitReply,
-  ElicitRequest,
-  SampleReply,
-  SampleRequest,
-} from "../caller/caller-channel.js";
-import type { CallerAbilities, LogLevel, Root } from "../caller/caller-types.js";
+import type { CallerAbilities, LogLevel } from "../caller/caller-types.js";
+import { AnswerChannel } from "./answer-channel.js";
 import { abilitiesOf, logData } from "./session-caller.js";
 
 /**
@@ -49,7 +42,7 @@ export class InputNeeded extends Error {
  * after). Answers of the wrong shape count as missing and are asked again; answers to keys the run
  * does not ask are dropped.
  */
-export class InputRound implements CallerChannel {
+export class InputRound extends AnswerChannel {
   readonly abilities: CallerAbilities;
   /** Resolves when the run has asked something unanswered; the call then returns `result()`. */
   readonly needed: Promise<void>;
@@ -57,13 +50,12 @@ export class InputRound implements CallerChannel {
   readonly #call: string;
   readonly #given: ReadonlyMap<string, unknown>;
   readonly #kept = new Map<string, unknown>();
-  readonly #asked = new Set<string>();
   readonly #requests: Record<string, InputRequest> = {};
-  #count = 0;
   #signalNeeded: () => void = () => undefined;
   #scheduled = false;
 
   private constructor(ctx: ServerContext, call: string, given: ReadonlyMap<string, unknown>) {
+    super();
     this.#ctx = ctx;
     this.#call = call;
     this.#given = given;
@@ -107,45 +99,16 @@ export class InputRound implements CallerChannel {
     void this.#ctx.mcpReq.log(level, logData(message, data)).catch(() => undefined);
   }
 
-  elicit(request: ElicitRequest): Promise<ElicitReply> {
-    return this.#ask("elicit", request.key, isElicitReply, () =>
-      inputRequired.elicit({
-        message: request.message,
-        requestedSchema: request.requestedSchema as never,
-      }),
-    );
+  protected answered(key: string): unknown {
+    return this.#given.get(key);
   }
 
-  sample(request: SampleRequest): Promise<SampleReply> {
-    const { key, ...params } = request;
-    return this.#ask("sample", key, isSampleReply, () =>
-      inputRequired.createMessage(params as unknown as CreateMessageRequestParams),
-    );
+  protected override used(key: string, answer: unknown): void {
+    this.#kept.set(key, answer);
   }
 
-  async roots(key: string | undefined): Promise<readonly Root[]> {
-    const answer = await this.#ask("roots", key, isRootsReply, () => inputRequired.listRoots());
-    return answer.roots;
-  }
-
-  #ask<T>(
-    kind: string,
-    key: string | undefined,
-    fits: (answer: unknown) => answer is T,
-    request: () => InputRequest,
-  ): Promise<T> {
-    this.#count += 1;
-    const name = key ?? `${kind}-${this.#count}`;
-    if (this.#asked.has(name)) {
-      throw new Error(`two asks of one call are named "${name}"; give each its own key`);
-    }
-    this.#asked.add(name);
-    const answer = this.#given.get(name);
-    if (fits(answer)) {
-      this.#kept.set(name, answer);
-      return Promise.resolve(answer);
-    }
-    this.#requests[name] = request();
+  protected await_<T>(key: string, request: InputRequest): Promise<T> {
+    this.#requests[key] = request;
     if (!this.#scheduled) {
       this.#scheduled = true;
       // Asks made in the same turn (under one Promise.all) join this round.
@@ -175,27 +138,4 @@ function stableJson(value: unknown): string {
     return `{${entries.join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isElicitReply(answer: unknown): answer is ElicitReply {
-  if (!isObject(answer)) return false;
-  const { action, content } = answer;
-  if (action === "decline" || action === "cancel") return true;
-  return action === "accept" && (content === undefined || isObject(content));
-}
-
-function isSampleReply(answer: unknown): answer is SampleReply {
-  return isObject(answer) && (isObject(answer.content) || Array.isArray(answer.content));
-}
-
-function isRootsReply(answer: unknown): answer is { roots: Root[] } {
-  return (
-    isObject(answer) &&
-    Array.isArray(answer.roots) &&
-    answer.roots.every((root) => isObject(root) && typeof root.uri === "string")
-  );
 }
