@@ -53,8 +53,16 @@ export { TextArtifact, type TextArtifactOptions } from "./artifacts/text-artifac
 export type { EncodingErrorHandler, EncodingOptions } from "./artifacts/text-encoding.js";
 export { UrlArtifact } from "./artifacts/url-artifact.js";
 // The caller: what a running activity or prompt can ask of whoever called it (log, elicit, sample, roots).
+export type {
+  Caller,
+  ElicitReply,
+  ElicitRequest,
+  SampleReply,
+  SampleRequest,
+  SamplingBlock,
+} from "./caller/caller-channel.js";
 export { CallerError, type CallerErrorCode } from "./caller/caller-error.js";
-export type { LogEvent } from "./caller/caller-requests.js";
+export type { LogEvent } from "./caller/caller-log.js";
 export type {
   AskOptions,
   CallerAbilities,

@@ -18,6 +18,7 @@ import {
   Toolbox,
 } from "../../src/index.js";
 import { serveMcp } from "../../src/mcp.js";
+import { RoundAskingTool, SessionAskingTool } from "./asking-tools.js";
 import { jsonSchema202012, testPngBase64, testWavBase64 } from "./fixture-data.js";
 
 const png = () => new ImageArtifact(Buffer.from(testPngBase64, "base64"), { format: "png" });
@@ -171,11 +172,19 @@ class JsonTool extends Tool {
   }
 }
 
-const toolbox = new Toolbox([new ContentTool(), new LibraryTool(), new JsonTool()]);
+const rounds = new RoundAskingTool();
+const toolbox = new Toolbox([
+  new ContentTool(),
+  new LibraryTool(),
+  new JsonTool(),
+  new SessionAskingTool(),
+  rounds,
+]);
 const server = await serveMcp(toolbox, {
   transport: "http",
   port: Number(process.env.PORT ?? 3000),
   name: "toolwright-conformance",
   naming: "bare",
 });
+rounds.notify = server.notify;
 console.error(`toolwright conformance server on ${server.url}`);

@@ -1,12 +1,12 @@
 import type { JsonObject } from "../schema/json.js";
 import type { CallerAbilities, LogLevel, Root } from "./caller-types.js";
 
-/** @internal A content block of a sampling message, in MCP's shape (every caller's lingua franca). */
+/** A content block of a sampling message, in MCP's shape (every caller's lingua franca). */
 export type SamplingBlock =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "image" | "audio"; readonly data: string; readonly mimeType: string };
 
-/** @internal A form request, as MCP's `elicitation/create` (form mode) carries it. */
+/** A form request, as MCP's `elicitation/create` (form mode) carries it. */
 export interface ElicitRequest {
   readonly message: string;
   /** A flat object schema of primitive properties. */
@@ -15,13 +15,13 @@ export interface ElicitRequest {
   readonly key: string | undefined;
 }
 
-/** @internal The raw answer to a form: checked against the form's schema afterwards. */
+/** The raw answer to a form: checked against the form's schema afterwards. */
 export interface ElicitReply {
   readonly action: "accept" | "decline" | "cancel";
   readonly content?: unknown;
 }
 
-/** @internal A sampling request, as MCP's `sampling/createMessage` carries it. */
+/** A sampling request, as MCP's `sampling/createMessage` carries it. */
 export interface SampleRequest {
   readonly messages: readonly {
     readonly role: "user" | "assistant";
@@ -35,7 +35,7 @@ export interface SampleRequest {
   readonly key: string | undefined;
 }
 
-/** @internal The caller model's answer. */
+/** The caller model's answer. */
 export interface SampleReply {
   readonly role: string;
   readonly content: SamplingBlock | readonly SamplingBlock[];
@@ -44,11 +44,25 @@ export interface SampleReply {
 }
 
 /**
- * @internal Who called a running activity or prompt and can be asked things: an MCP client (a session
- * or an `input_required` round), an agent, the terminal. `context.log/elicit/sample/roots` check and
- * convert; a channel only carries. An ask it cannot carry is never made (`abilities`).
+ * Who called a running activity or prompt and can be asked things: an MCP client (a session, an
+ * `input_required` round, a task), an `Agent`, the terminal of `toolwright call`. Pass one as
+ * `RunOptions.caller` (`tool.run`, `toolbox.execute`); `context.log/elicit/sample/roots` check and
+ * convert, a caller only carries (in MCP's shapes). An ask it cannot carry is never made
+ * (`abilities`).
+ *
+ * @example
+ * ```ts
+ * const caller: Caller = {
+ *   abilities: { elicit: true, sample: false, roots: false },
+ *   log: (level, message) => console.error(level, message),
+ *   elicit: async () => ({ action: "accept", content: { confirm: true } }),
+ *   sample: () => Promise.reject(new Error("no model")),
+ *   roots: async () => [],
+ * };
+ * await toolbox.execute(call, { caller });
+ * ```
  */
-export interface CallerChannel {
+export interface Caller {
   readonly abilities: CallerAbilities;
   log(level: LogLevel, message: string, data: unknown): void;
   elicit(request: ElicitRequest, signal: AbortSignal): Promise<ElicitReply>;

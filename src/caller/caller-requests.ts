@@ -1,6 +1,6 @@
-import { channel } from "node:diagnostics_channel";
-import type { CallerChannel } from "./caller-channel.js";
+import type { Caller } from "./caller-channel.js";
 import { CallerError } from "./caller-error.js";
+import { logTo } from "./caller-log.js";
 import type {
   AskOptions,
   CallerAbilities,
@@ -15,24 +15,6 @@ import type {
 import { formOf } from "./form-schema.js";
 import { replyArtifact, toSamplingBlock } from "./sampling-content.js";
 
-/**
- * What `toolwright:log` publishes for every `context.log`, whoever the caller is (subscribe with
- * `node:diagnostics_channel`).
- *
- * @example
- * ```ts
- * subscribe("toolwright:log", (event) => console.error((event as LogEvent).message));
- * ```
- */
-export interface LogEvent {
-  readonly level: LogLevel;
-  readonly message: string;
-  readonly data: unknown;
-  /** The tool that logged. */
-  readonly toolName: string;
-}
-
-const logChannel = channel("toolwright:log");
 const nobody: CallerAbilities = Object.freeze({ elicit: false, sample: false, roots: false });
 
 /**
@@ -41,7 +23,7 @@ const nobody: CallerAbilities = Object.freeze({ elicit: false, sample: false, ro
  * here, so every channel only carries.
  */
 export function callerRequests(
-  caller: CallerChannel | undefined,
+  caller: Caller | undefined,
   signal: AbortSignal,
   toolName: string,
 ): CallerRequests {
@@ -52,22 +34,15 @@ export function callerRequests(
     );
   };
   return {
-    caller: caller?.abilities ?? nobody,
+    canAsk: caller?.abilities ?? nobody,
     log(level: LogLevel, message: string, data?: unknown) {
-      if (logChannel.hasSubscribers) {
-        logChannel.publish({ level, message, data, toolName } satisfies LogEvent);
-      }
-      try {
-        caller?.log(level, message, data);
-      } catch {
-        // Logging must never end a call.
-      }
+      logTo(caller, { level, message, data, toolName });
     },
     async elicit<S>(message: string, schema: S, options?: AskOptions) {
       const form = formOf(schema, toolName);
       if (caller?.abilities.elicit !== true)
         unavailable("elicitation_unavailable", "answer a form");
-      const reply = await (caller as CallerChannel).elicit(
+      const reply = await (caller as Caller).elicit(
         { message, requestedSchema: form.requestedSchema, key: options?.key },
         signal,
       );
@@ -91,7 +66,7 @@ export function callerRequests(
       if (caller?.abilities.sample !== true) unavailable("sampling_unavailable", "run its model");
       const list: readonly SamplingMessage[] =
         typeof messages === "string" ? [{ role: "user", content: messages }] : messages;
-      const reply = await (caller as CallerChannel).sample(
+      const reply = await (caller as Caller).sample(
         {
           messages: list.map((entry) => ({
             role: entry.role,
@@ -118,7 +93,7 @@ export function callerRequests(
     },
     async roots(options?: AskOptions): Promise<readonly Root[]> {
       if (caller?.abilities.roots !== true) unavailable("roots_unavailable", "list its roots");
-      return (caller as CallerChannel).roots(options?.key, signal);
+      return (caller as Caller).roots(options?.key, signal);
     },
   };
 }

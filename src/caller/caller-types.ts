@@ -118,7 +118,7 @@ export interface Root {
  *
  * @example
  * ```ts
- * if (context.caller.elicit) await context.elicit("Which branch?", schema);
+ * if (context.canAsk.elicit) await context.elicit("Which branch?", schema);
  * ```
  */
 export interface CallerAbilities {
@@ -145,7 +145,7 @@ export interface CallerAbilities {
  */
 export interface CallerRequests {
   /** What this run's caller can answer. */
-  readonly caller: CallerAbilities;
+  readonly canAsk: CallerAbilities;
   /**
    * Logs to the caller (MCP `notifications/message`, honouring the client's level), and to the
    * `toolwright:log` diagnostics channel and the call's span. Never throws.

@@ -4,7 +4,7 @@ import {
   inputRequired,
 } from "@modelcontextprotocol/server";
 import type {
-  CallerChannel,
+  Caller,
   ElicitReply,
   ElicitRequest,
   SampleReply,
@@ -22,7 +22,7 @@ export type Fits<T> = (answer: unknown) => answer is T;
  * `InputRequest`; an answer already there resolves it at once, else `await_` decides what happens.
  * Answers of the wrong shape count as missing.
  */
-export abstract class AnswerChannel implements CallerChannel {
+export abstract class AnswerChannel implements Caller {
   abstract readonly abilities: CallerAbilities;
   readonly #asked = new Set<string>();
   #count = 0;

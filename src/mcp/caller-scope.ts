@@ -5,7 +5,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { CallerChannel } from "../caller/caller-channel.js";
+import type { Caller } from "../caller/caller-channel.js";
 import { CallerError } from "../caller/caller-error.js";
 import { InputNeeded, InputRound, type RoundState } from "./input-round.js";
 import { sessionCaller } from "./session-caller.js";
@@ -26,7 +26,7 @@ export interface CallerSettings {
 
 /** What a run gets: its caller and its signal (the client's, the server's close, a stopped round). */
 export interface CallScope {
-  readonly caller: CallerChannel;
+  readonly caller: Caller;
   readonly signal: AbortSignal;
 }
 

@@ -5,7 +5,7 @@ import type {
   Server,
   ServerContext,
 } from "@modelcontextprotocol/server";
-import type { CallerChannel, SampleReply } from "../caller/caller-channel.js";
+import type { Caller, SampleReply } from "../caller/caller-channel.js";
 import type { CallerAbilities, LogLevel } from "../caller/caller-types.js";
 
 /** @internal A log message as MCP's `data`: the text, or the text with its data. */
@@ -33,7 +33,7 @@ export function abilitiesOf(capabilities: ClientCapabilities | undefined): Calle
  * `logging/setLevel`. A stateless request has no session for the answers to come back to, so there it
  * can only log.
  */
-export function sessionCaller(server: Server, ctx: ServerContext, canAsk: boolean): CallerChannel {
+export function sessionCaller(server: Server, ctx: ServerContext, canAsk: boolean): Caller {
   const abilities = canAsk
     ? abilitiesOf(server.getClientCapabilities())
     : { elicit: false, sample: false, roots: false };

@@ -8,7 +8,7 @@ import {
 import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { type CallerSettings, withCaller } from "./caller-scope.js";
+import { type CallerSettings, missingCapability, withCaller } from "./caller-scope.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
 import type { ServedCatalog } from "./served-catalog.js";
 import { toCallToolResult } from "./to-mcp-result.js";
@@ -45,16 +45,22 @@ export function installToolHandlers(
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownNameMessage(shown, known));
     }
     const run = () =>
-      withCaller(server, ctx, settings, request.params, async ({ signal }) => {
+      withCaller(server, ctx, settings, request.params, async ({ caller, signal }) => {
         const result = await toolbox
           .execute(
             { id: String(ctx.mcpReq.id), name: native, arguments: input },
-            { dialect: "mcp", signal, ...progressOption(ctx) },
+            { dialect: "mcp", signal, caller, ...progressOption(ctx) },
           )
           .finally(() => {
             if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
           });
-        return toCallToolResult(result.artifact) satisfies CallToolResult;
+        const { artifact } = result;
+        const missing =
+          artifact.type === "ErrorArtifact"
+            ? missingCapability(settings.kind, artifact.cause)
+            : undefined;
+        if (missing !== undefined) throw missing;
+        return toCallToolResult(artifact) satisfies CallToolResult;
       });
     // The client's trace context (`traceparent` in `_meta`) becomes the parent of this call's spans.
     const info = { toolName: name, requestId: ctx.mcpReq.id, sessionId: ctx.sessionId };
