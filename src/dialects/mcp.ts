@@ -21,5 +21,12 @@ export const buildMcpTools: DialectBuilder<"mcp"> = (tools) =>
       ...describedBy(tool.description),
       inputSchema: { $schema: draft2020, ...tool.schema } as JsonSchemaObject & { type: "object" },
       ...(Object.keys(hints).length > 0 ? { annotations: hints } : {}),
+      ...(tool.outputSchema === undefined
+        ? {}
+        : {
+            outputSchema: { $schema: draft2020, ...tool.outputSchema } as JsonSchemaObject & {
+              type: "object";
+            },
+          }),
     };
   });

@@ -524,6 +524,7 @@ export class Toolbox {
         description: tool.activityDescription(activity.name),
         schema: tool.activitySchema(activity.name),
         annotations: activity.annotations,
+        outputSchema: activity.outputSchema,
       })),
     );
     const compiled = compileTools(entries, dialect, options);
