@@ -25,13 +25,22 @@ describe("outputSchema", () => {
   it("checks every result that is not an error: a mismatch is invalid_output", async () => {
     const good = await toolbox.execute({ name: "Weather_forecast", arguments: { city: "Lyon" } });
     assert.deepEqual(good.artifact.value, { city: "Lyon", celsius: 21 });
-    const wrong = await toolbox.execute({ name: "Weather_forecast", arguments: { city: "Atlantis" } });
+    const wrong = await toolbox.execute({
+      name: "Weather_forecast",
+      arguments: { city: "Atlantis" },
+    });
     assert.ok(wrong.artifact instanceof ErrorArtifact);
     assert.equal(wrong.artifact.code, "invalid_output");
     assert.match(wrong.artifact.value, /output does not match its outputSchema: \$\.celsius/);
-    const text = await toolbox.execute({ name: "Weather_forecast", arguments: { city: "Nowhere" } });
+    const text = await toolbox.execute({
+      name: "Weather_forecast",
+      arguments: { city: "Nowhere" },
+    });
     assert.ok(text.artifact instanceof ErrorArtifact);
-    assert.match(text.artifact.value, /returned InfoArtifact, not the object its outputSchema describes/);
+    assert.match(
+      text.artifact.value,
+      /returned InfoArtifact, not the object its outputSchema describes/,
+    );
   });
 
   it("refuses an outputSchema that is not an object schema", () => {
@@ -63,7 +72,10 @@ describe("outputSchema", () => {
         additionalProperties: false,
       });
       // The SDK's client checks structuredContent against the outputSchema it listed.
-      const result = await client.callTool({ name: "Weather_forecast", arguments: { city: "Oslo" } });
+      const result = await client.callTool({
+        name: "Weather_forecast",
+        arguments: { city: "Oslo" },
+      });
       assert.deepEqual(result.structuredContent, { city: "Oslo", celsius: 21 });
       const failed = await client.callTool({
         name: "Weather_forecast",
