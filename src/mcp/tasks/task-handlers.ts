@@ -1,0 +1,110 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  MissingRequiredClientCapabilityError,
+  type Server,
+  type ServerContext,
+  type StandardSchemaV1,
+} from "@modelcontextprotocol/server";
+import type { JsonObject } from "../../schema/json.js";
+import type { TaskRunner } from "./task-runner.js";
+import type { TaskRecord } from "./task-store.js";
+
+/** The Tasks extension's identifier, in capabilities. */
+export const tasksExtension = "io.modelcontextprotocol/tasks";
+
+/** @internal Whether the request's client declared the Tasks extension (per request, 2026-07-28). */
+export function declaresTasks(ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as
+    | { extensions?: Record<string, unknown> }
+    | undefined;
+  return capabilities?.extensions?.[tasksExtension] !== undefined;
+}
+
+/** @internal The -32021 a client without the Tasks extension gets where a task is needed. */
+export function tasksRequired(): MissingRequiredClientCapabilityError {
+  return new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: { extensions: { [tasksExtension]: {} } } as never },
+    `Missing required client capability: the ${tasksExtension} extension`,
+  );
+}
+
+/** @internal A task as a `tools/call` result (`resultType: "task"`): its seed state. */
+export function createTaskResult(record: TaskRecord): JsonObject {
+  const { inputRequests: _asked, result: _result, error: _error, ...task } = detailedTask(record);
+  return { resultType: "task", ...task };
+}
+
+/** @internal A task as `tasks/get` shows it: status fields, and what its status carries. */
+export function detailedTask(record: TaskRecord): JsonObject {
+  const task: JsonObject = {
+    taskId: record.taskId,
+    status: record.status,
+    createdAt: record.createdAt,
+    lastUpdatedAt: record.lastUpdatedAt,
+    ttlMs: record.ttlMs,
+    pollIntervalMs: record.pollIntervalMs,
+  };
+  if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
+  if (record.status === "input_required") task.inputRequests = record.inputRequests ?? {};
+  if (record.status === "completed" && record.result !== undefined) task.result = record.result;
+  if (record.status === "failed" && record.error !== undefined) task.error = record.error;
+  return task;
+}
+
+/** A Standard Schema for the parameters of a tasks method, in toolwright's words. */
+function params(answers: boolean): StandardSchemaV1<unknown, { taskId: string; inputResponses?: JsonObject }> {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "toolwright",
+      validate(value) {
+        const given = value as { taskId?: unknown; inputResponses?: unknown } | undefined;
+        if (typeof given?.taskId !== "string" || given.taskId === "") {
+          return { issues: [{ message: "params.taskId: expected a task id (a non-empty string)" }] };
+        }
+        const responses = given.inputResponses;
+        if (answers && (typeof responses !== "object" || responses === null || Array.isArray(responses))) {
+          return { issues: [{ message: "params.inputResponses: expected an object of answers by key" }] };
+        }
+        return { value: given as { taskId: string; inputResponses?: JsonObject } };
+      },
+    },
+  };
+}
+
+/**
+ * @internal The Tasks extension's methods on a 2026-07-28 server: `tasks/get` (the task with its
+ * `inputRequests`, `result` or `error`), `tasks/update` (answers for its asks) and `tasks/cancel`, each
+ * acknowledged with an empty result; -32021 for a request whose client did not declare the extension,
+ * -32602 for an unknown task. (`tasks/result` and `tasks/list` are gone from the extension.)
+ */
+export function installTaskHandlers(server: Server, runner: TaskRunner): void {
+  const gated =
+    <P>(handle: (given: P) => Promise<JsonObject>) =>
+    (given: P, ctx: ServerContext) => {
+      if (!declaresTasks(ctx)) throw tasksRequired();
+      return handle(given);
+    };
+  server.setRequestHandler(
+    "tasks/get",
+    { params: params(false) },
+    gated(async ({ taskId }) => detailedTask(await runner.get(taskId))),
+  );
+  server.setRequestHandler(
+    "tasks/update",
+    { params: params(true) },
+    gated(async ({ taskId, inputResponses }) => {
+      await runner.answer(taskId, inputResponses ?? {});
+      return {};
+    }),
+  );
+  server.setRequestHandler(
+    "tasks/cancel",
+    { params: params(false) },
+    gated(async ({ taskId }) => {
+      await runner.cancel(taskId);
+      return {};
+    }),
+  );
+}
