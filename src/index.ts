@@ -81,9 +81,8 @@ export type {
   RepairContext,
   RepairPosition,
 } from "./calls/custom-repair-step.js";
-export type { InputLimits } from "./calls/input-limits.js";
-// Calls: what a model sends, what comes back, and the repairs made on the way.
-export type { Repair } from "./calls/repair.js";
+// Calls: what a model sends, what comes back, and the repairs made on the way (`Repair`, with the
+// input limits, comes from the core, which records repairs too).
 export type { RepairOptions, RepairStep } from "./calls/repair-steps.js";
 export type { PreparedCall, ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
 
@@ -184,7 +183,9 @@ export type { ValidationIssue } from "./schema/validation-issue.js";
 // Tools: the one base class users extend, what its methods get, and its npm requirements (`static
 // requirements`, checked with semver against what is installed; `toolwright install` installs them).
 export type { ActivityMemory } from "./tool/activity-memory.js";
+export type { InputLimits } from "./tool/input-limits.js";
 export { parseNativeToolName } from "./tool/native-name.js";
+export type { Repair } from "./tool/repair.js";
 export type {
   CheckRequirementsOptions,
   Requirement,

@@ -14,6 +14,10 @@
 import "./node-check.js";
 import "./polyfill.js";
 
+export {
+  TaskMemoryTool,
+  type TaskMemoryToolOptions,
+} from "./memory/task-memory-tool.js";
 export { CalculatorTool, type CalculatorToolOptions } from "./tools/calculator/calculator-tool.js";
 export { DateTimeTool, type DateTimeToolOptions } from "./tools/date-time/date-time-tool.js";
 export {
@@ -28,10 +32,6 @@ export {
   StructuredOutputTool,
   type StructuredOutputToolOptions,
 } from "./tools/structured-output/structured-output-tool.js";
-export {
-  TaskMemoryTool,
-  type TaskMemoryToolOptions,
-} from "./tools/task-memory/task-memory-tool.js";
 export {
   WebScraperTool,
   type WebScraperToolOptions,

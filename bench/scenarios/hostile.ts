@@ -6,8 +6,8 @@
 // Run alone: npm run bench -- --only hostile
 import Ajv2020Module from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
-import { defaultInputLimits } from "../../src/calls/input-limits.js";
 import { Toolbox } from "../../src/index.js";
+import { defaultInputLimits } from "../../src/tool/input-limits.js";
 import { CalendarTool } from "../anchors/toolwright.js";
 import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
 import { createEventJsonSchema } from "../workloads/create-event.js";

@@ -3,19 +3,12 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { TextArtifact } from "../artifacts/text-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { DialectOptions } from "../dialects/dialect.js";
 import { addUsage } from "../drivers/shared/usage.js";
-import type {
-  PromptDriver,
-  PromptMessage,
-  PromptRequest,
-  PromptResponse,
-  ToolCall,
-  Usage,
-} from "../drivers/spec.js";
+import type * as spec from "../drivers/spec.js";
 import { PromptDriverError } from "../errors/prompt-driver-error.js";
+import type { Repair } from "../tool/repair.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type ChatSpan, startChatSpan } from "./agent-spans.js";
@@ -35,7 +28,7 @@ import type { Protocol } from "./protocol.js";
 
 /** @internal What stays fixed for a run. */
 export interface LoopSetup {
-  readonly driver: PromptDriver;
+  readonly driver: spec.PromptDriver;
   readonly toolbox: Toolbox;
   readonly protocol: Protocol;
   readonly protocolName: AgentProtocol;
@@ -44,7 +37,7 @@ export interface LoopSetup {
   readonly approvals: boolean;
   readonly dialectOptions: DialectOptions;
   readonly concurrency: number | undefined;
-  readonly generation: Partial<PromptRequest>;
+  readonly generation: Partial<spec.PromptRequest>;
   /** Stream the model's text (for `agent.stream`) or wait for whole responses. */
   readonly streaming: boolean;
   readonly signal: AbortSignal | undefined;
@@ -53,14 +46,14 @@ export interface LoopSetup {
 /** @internal What grows during a run. */
 export interface LoopState {
   step: number;
-  messages: PromptMessage[];
-  usage: Usage;
+  messages: spec.PromptMessage[];
+  usage: spec.Usage;
   toolCalls: AgentToolCall[];
   repairs: Repair[];
 }
 
 /** @internal Results of a step that ran (or was resumed), in call order. */
-export type StepResults = readonly { call: ToolCall; result: ToolCallResult }[];
+export type StepResults = readonly { call: spec.ToolCall; result: ToolCallResult }[];
 
 // How a run ended: the fields of its result that depend on its status.
 type RunEnd =
@@ -85,7 +78,7 @@ export async function* agentLoop(
   while (state.step < setup.maxSteps) {
     state.step += 1;
     const step = state.step;
-    const request: PromptRequest = {
+    const request: spec.PromptRequest = {
       ...setup.generation,
       messages: [...state.messages],
       ...setup.protocol.requestFields(setup.toolbox, setup.driver, setup.dialectOptions),
@@ -129,9 +122,9 @@ export async function* agentLoop(
 /** One model call, inside its `chat` span when tracing; streamed, its deltas become events. */
 async function* callModel(
   setup: LoopSetup,
-  request: PromptRequest,
+  request: spec.PromptRequest,
   step: number,
-): AsyncGenerator<AgentEvent, PromptResponse> {
+): AsyncGenerator<AgentEvent, spec.PromptResponse> {
   const span = startChatSpan(setup.driver, request, step);
   try {
     const response = yield* modelResponse(setup, request, step, span);
@@ -145,10 +138,10 @@ async function* callModel(
 
 async function* modelResponse(
   setup: LoopSetup,
-  request: PromptRequest,
+  request: spec.PromptRequest,
   step: number,
   span: ChatSpan | undefined,
-): AsyncGenerator<AgentEvent, PromptResponse> {
+): AsyncGenerator<AgentEvent, spec.PromptResponse> {
   const options = { signal: setup.signal };
   const driver = setup.driver;
   if (!setup.streaming) {
@@ -160,7 +153,7 @@ async function* modelResponse(
     span === undefined
       ? driver.stream(request, options)
       : span.run(() => driver.stream(request, options));
-  let response: PromptResponse | undefined;
+  let response: spec.PromptResponse | undefined;
   // Tool input as it streams, as the AI SDK shows it: start, the raw arguments text in pieces, end.
   // A provider that sends each call whole gets the same three events at once.
   const open = new Set<string>();
@@ -208,7 +201,7 @@ function argumentsText(value: unknown): string {
  */
 async function* runCalls(
   setup: LoopSetup,
-  calls: readonly ToolCall[],
+  calls: readonly spec.ToolCall[],
   step: number,
 ): AsyncGenerator<AgentEvent, StepOutcome> {
   const reports: AgentEvent[] = [];
@@ -279,7 +272,7 @@ function collect(artifacts: readonly Artifact[]): Artifact {
   return artifacts.length === 1 ? (artifacts[0] as Artifact) : new ListArtifact(artifacts);
 }
 
-function uniqueIds(calls: readonly ToolCall[]): ToolCall[] {
+function uniqueIds(calls: readonly spec.ToolCall[]): spec.ToolCall[] {
   const seen = new Set<string>();
   return calls.map((call) => {
     let id = call.id;
@@ -292,7 +285,7 @@ function uniqueIds(calls: readonly ToolCall[]): ToolCall[] {
 function pause(
   setup: LoopSetup,
   state: LoopState,
-  calls: readonly ToolCall[],
+  calls: readonly spec.ToolCall[],
   results: Map<string, ToolCallResult>,
   pending: readonly [PendingApproval, ...PendingApproval[]],
 ): AgentEvent {

@@ -1,11 +1,11 @@
 import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import type { ImageArtifact } from "../artifacts/image-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { PromptMessage, ToolCall, Usage } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
+import type { Repair } from "../tool/repair.js";
 import type { AgentProtocol, AgentToolCall, PendingApproval } from "./agent-types.js";
 
 /**

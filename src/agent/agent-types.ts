@@ -1,7 +1,6 @@
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { InfoArtifact } from "../artifacts/info-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { DialectOptions } from "../dialects/dialect.js";
 import type {
@@ -14,6 +13,7 @@ import type {
 } from "../drivers/spec.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { JsonObject } from "../schema/json.js";
+import type { Repair } from "../tool/repair.js";
 import type { Tool } from "../tool/tool.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";

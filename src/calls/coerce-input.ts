@@ -1,9 +1,9 @@
 import { jsonTypeOf } from "../dialects/schema-merge.js";
-import { isPlainObject } from "../internal/clone-json.js";
+import { defineEntry, isPlainObject } from "../internal/clone-json.js";
 import { formatPath } from "../internal/json-path.js";
 import type { JsonSchema, JsonSchemaObject, JsonValue } from "../schema/json.js";
-import { defineEntry, resolveLocalRef } from "../schema/walk-schema.js";
-import type { Repair } from "./repair.js";
+import { resolveLocalRef } from "../schema/walk-schema.js";
+import type { Repair } from "../tool/repair.js";
 import { decodeJsonText } from "./unwrap-string.js";
 
 type Path = (string | number)[];

@@ -1,5 +1,5 @@
 import type { JsonSchemaObject } from "../schema/json.js";
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 
 /**
  * Where a {@link CustomRepairStep} runs: on the argument text before it is parsed, on the parsed value

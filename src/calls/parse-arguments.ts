@@ -1,16 +1,16 @@
 import { jsonrepair } from "jsonrepair";
-import type { CustomRepairStep } from "./custom-repair-step.js";
-import { duplicateKeyProblem } from "./duplicate-keys.js";
-import { findCallInText } from "./find-call-in-text.js";
 import {
   defaultInputLimits,
   type SettledInputLimits,
   textOverLimit,
   valueOverLimit,
-} from "./input-limits.js";
-import type { Repair } from "./repair.js";
+} from "../tool/input-limits.js";
+import type { Repair } from "../tool/repair.js";
+import type { CustomRepairStep } from "./custom-repair-step.js";
+import { duplicateKeyProblem } from "./duplicate-keys.js";
+import { findCallInText } from "./find-call-in-text.js";
 import { type RepairOptions, stepEnabled } from "./repair-steps.js";
-import { stripWrappers } from "./strip-wrappers.js";
+import { bracketDepth, stripWrappers } from "./strip-wrappers.js";
 
 /**
  * @internal A call's arguments as a value, or why they cannot be read: `invalid_json` for text no step
@@ -161,17 +161,7 @@ function cutOff(text: string): string | undefined {
   const opened = text.match(/[{[]/g)?.length ?? 0;
   const closed = text.match(/[}\]]/g)?.length ?? 0;
   if (opened <= closed) return undefined;
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
-      if (char === "\\") index++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === "{" || char === "[") depth++;
-    else if (char === "}" || char === "]") depth--;
-  }
+  const { depth, inString } = bracketDepth(text);
   if (inString && depth > 0)
     return "the arguments end inside a string (cut off?); send the whole call again";
   const tail = text.trimEnd();

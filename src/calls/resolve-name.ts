@@ -1,5 +1,5 @@
 import { distance } from "fastest-levenshtein";
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 
 /** @internal What a name points at. */
 export interface NameTarget<T> {

@@ -1,4 +1,4 @@
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 
 const fence = /^\s*```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?\s*```\s*$/;
 const specialToken = /<\|[^|<>\s]{1,40}\|>|<｜[^｜]{1,40}｜>/g;
@@ -50,6 +50,15 @@ function truncate(text: string): string {
 
 /** Brackets outside strings close as often as they open: the cut keeps a whole JSON value. */
 function balanced(text: string): boolean {
+  const { depth, inString } = bracketDepth(text);
+  return depth === 0 && !inString;
+}
+
+/**
+ * @internal How JSON-like text ends: the brackets (`{`, `[`) still open outside strings, and whether
+ * it ends inside a string. One pass; a backslash in a string skips the character after it.
+ */
+export function bracketDepth(text: string): { readonly depth: number; readonly inString: boolean } {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
@@ -61,5 +70,5 @@ function balanced(text: string): boolean {
     else if (char === "{" || char === "[") depth++;
     else if (char === "}" || char === "]") depth--;
   }
-  return depth === 0 && !inString;
+  return { depth, inString };
 }

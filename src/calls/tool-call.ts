@@ -1,7 +1,7 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
+import type { Repair } from "../tool/repair.js";
 import type { Tool } from "../tool/tool.js";
-import type { Repair } from "./repair.js";
 
 /**
  * A tool call as a provider returns it: `arguments` is a JSON string (OpenAI, vLLM) or an object

@@ -1,8 +1,7 @@
 import type { DecodePlan, KeyPlan } from "../dialects/decode-plan.js";
-import { isPlainObject } from "../internal/clone-json.js";
+import { defineEntry, isPlainObject } from "../internal/clone-json.js";
 import { formatPath } from "../internal/json-path.js";
-import { defineEntry } from "../schema/walk-schema.js";
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 
 type Path = readonly (string | number)[];
 

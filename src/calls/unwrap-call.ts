@@ -1,5 +1,5 @@
 import { isPlainObject } from "../internal/clone-json.js";
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 import { decodeJsonText } from "./unwrap-string.js";
 
 /**

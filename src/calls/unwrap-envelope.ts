@@ -1,6 +1,6 @@
 import { isPlainObject } from "../internal/clone-json.js";
 import type { JsonSchemaObject } from "../schema/json.js";
-import type { Repair } from "./repair.js";
+import type { Repair } from "../tool/repair.js";
 import { decodeJsonText } from "./unwrap-string.js";
 
 // Keys models wrap a whole input in (Griptape's old `values` envelope, `input`, `arguments`, …).

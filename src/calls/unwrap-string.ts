@@ -1,7 +1,7 @@
 import { jsonrepair } from "jsonrepair";
 import { isPlainObject } from "../internal/clone-json.js";
-import { defaultInputLimits } from "./input-limits.js";
-import type { Repair } from "./repair.js";
+import { defaultInputLimits } from "../tool/input-limits.js";
+import type { Repair } from "../tool/repair.js";
 
 /**
  * @internal Double encoding: `arguments` that decode to a string holding JSON (Granite 4, vllm#25729)

@@ -1,16 +1,8 @@
-import { dialectLabel } from "../dialects/capabilities.js";
 import { type CompileEntry, compileTools } from "../dialects/compile-tools.js";
-import type { Dialect, DialectOptions } from "../dialects/dialect.js";
+import { type DialectVariant, dialectVariants } from "../dialects/dialect-variants.js";
 import { constraintKeywords } from "../dialects/schema-notes.js";
 import { DialectError } from "../errors/dialect-error.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-
-/** @internal One way of compiling tools: a dialect and the options that change its output. */
-export interface DialectVariant {
-  readonly dialect: Dialect;
-  readonly options: DialectOptions;
-  readonly label: string;
-}
 
 /** @internal What one variant did to the toolbox: keywords moved into descriptions, and rejections. */
 export interface VariantReport {
@@ -21,33 +13,6 @@ export interface VariantReport {
   /** Preflight errors, each naming the tool, activity and JSON path. */
   readonly rejected: readonly string[];
 }
-
-const variantOptions: readonly [Dialect, DialectOptions][] = [
-  ["openai-chat", {}],
-  ["openai-chat", { strict: true }],
-  ["openai-responses", {}],
-  ["openai-responses", { strict: true }],
-  ["anthropic", {}],
-  ["anthropic", { strict: true }],
-  ["gemini", { geminiSchemaField: "parameters" }],
-  ["gemini", { geminiSchemaField: "parametersJsonSchema" }],
-  ["ollama", {}],
-  ["mcp", {}],
-  ["json-schema", { jsonSchemaDraft: "2020-12" }],
-  ["json-schema", { jsonSchemaDraft: "draft-07" }],
-];
-
-/** @internal Every dialect with each of its variants (12). */
-export const dialectVariants: readonly DialectVariant[] = variantOptions.map(
-  ([dialect, options]) => ({
-    dialect,
-    options,
-    label:
-      options.jsonSchemaDraft === undefined
-        ? dialectLabel(dialect, options)
-        : `${dialect} (${options.jsonSchemaDraft})`,
-  }),
-);
 
 // Keywords the lowering may move into a description as `keyword: value`.
 const movable = [

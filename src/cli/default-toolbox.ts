@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
+import { LazySqliteStore } from "../memory/lazy-sqlite-store.js";
 import { TaskMemory } from "../memory/task-memory.js";
 import type { Tool } from "../tool/tool.js";
 import { CalculatorTool } from "../tools/calculator/calculator-tool.js";
 import { DateTimeTool } from "../tools/date-time/date-time-tool.js";
 import { FileManagerTool } from "../tools/file-manager/file-manager-tool.js";
 import { WebScraperTool } from "../tools/web-scraper/web-scraper-tool.js";
-import { LazySqliteStore } from "./lazy-sqlite-store.js";
 
 /** @internal Options of {@link builtInTools}. */
 export interface BuiltInToolsOptions {

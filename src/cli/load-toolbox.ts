@@ -7,6 +7,7 @@ import { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import { CliError } from "./cli-error.js";
 import { builtInTools, cliTaskMemory } from "./default-toolbox.js";
+import type { CliOutput } from "./output.js";
 
 /** @internal A toolbox a command works on, and how to release what it holds. */
 export interface LoadedToolbox {
@@ -34,6 +35,30 @@ const javascript = new Set([".js", ".mjs", ".cjs"]);
 export function looksLikeModule(word: string): boolean {
   const extension = extname(word);
   return typescript.has(extension) || javascript.has(extension) || word.includes("/");
+}
+
+/** @internal A `toolwright <command> [module]`: its module, its options and output, its exit code. */
+export type ModuleCommand<Options> = (
+  modulePath: string | undefined,
+  options: Options,
+  output: CliOutput,
+) => Promise<number>;
+
+/** @internal A command that reports on a module's tools: as a table, or as JSON with `--json`. */
+export type ReportCommand = ModuleCommand<{ readonly json: boolean; readonly db: string }>;
+
+/** @internal Runs `use` on the toolbox of `modulePath`, then closes it, whatever `use` did. */
+export async function withToolbox<T>(
+  modulePath: string | undefined,
+  options: LoadOptions,
+  use: (loaded: LoadedToolbox) => T | Promise<T>,
+): Promise<T> {
+  const loaded = await loadToolbox(modulePath, options);
+  try {
+    return await use(loaded);
+  } finally {
+    await loaded.close();
+  }
 }
 
 /**

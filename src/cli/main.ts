@@ -3,6 +3,8 @@ import { type Dialect, dialects } from "../dialects/dialect.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { packageVersion } from "../internal/package-version.js";
 import { CliError } from "./cli-error.js";
+import type { ReportCommand } from "./load-toolbox.js";
+import { addMcpCommands } from "./mcp-commands.js";
 import { type CliOutput, paint } from "./output.js";
 
 /** @internal The process streams the CLI works with (tests pass their own). */
@@ -57,21 +59,24 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     })
     .exitOverride();
 
-  program
-    .command("list")
-    .description("list the tools and their activities, with descriptions")
-    .argument("[module]", moduleHelp)
-    .option("--json", "machine-readable output")
-    .addOption(db())
-    .action(async (modulePath: string | undefined, options: { json?: boolean; db: string }) => {
-      done(
-        await (await import("./commands/list.js")).listCommand(
-          modulePath,
-          { json: options.json === true, db: options.db },
-          output(),
-        ),
-      );
-    });
+  // A command that reports on a module's tools, as a table or (`--json`) as JSON; loaded on use.
+  const reportCommand = (name: string, description: string, load: () => Promise<ReportCommand>) =>
+    program
+      .command(name)
+      .description(description)
+      .argument("[module]", moduleHelp)
+      .option("--json", "machine-readable output")
+      .addOption(db())
+      .action(async (modulePath: string | undefined, options: { json?: boolean; db: string }) => {
+        const command = await load();
+        done(await command(modulePath, { json: options.json === true, db: options.db }, output()));
+      });
+
+  reportCommand(
+    "list",
+    "list the tools and their activities, with descriptions",
+    async () => (await import("./commands/list.js")).listCommand,
+  );
 
   program
     .command("schema")
@@ -120,23 +125,11 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
       },
     );
 
-  program
-    .command("check")
-    .description(
-      "compile every tool for every dialect: what each loses or rejects (exit 1 on a rejection)",
-    )
-    .argument("[module]", moduleHelp)
-    .option("--json", "machine-readable output")
-    .addOption(db())
-    .action(async (modulePath: string | undefined, options: { json?: boolean; db: string }) => {
-      done(
-        await (await import("./commands/check.js")).checkCommand(
-          modulePath,
-          { json: options.json === true, db: options.db },
-          output(),
-        ),
-      );
-    });
+  reportCommand(
+    "check",
+    "compile every tool for every dialect: what each loses or rejects (exit 1 on a rejection)",
+    async () => (await import("./commands/check.js")).checkCommand,
+  );
 
   program
     .command("call")
@@ -220,8 +213,8 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               port: options.port,
               token: options.token,
               tokenFromEnvironment: command.getOptionValueSource("token") === "env",
-              allowedHost: options.allowedHost,
-              allowedOrigin: options.allowedOrigin,
+              allowedHosts: options.allowedHost,
+              allowedOrigins: options.allowedOrigin,
               db: options.db,
               allowWrites: options.allowWrites === true,
               stateless: options.stateless === true,
@@ -321,8 +314,8 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               host: options.host,
               port: options.port,
               token: options.token,
-              allowedHost: options.allowedHost,
-              allowedOrigin: options.allowedOrigin,
+              allowedHosts: options.allowedHost,
+              allowedOrigins: options.allowedOrigin,
               db: options.db,
               dbGiven: command.getOptionValueSource("db") === "cli",
               redis: options.redis,
@@ -335,6 +328,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
       },
     );
 
+  addMcpCommands(program, { output, done, portNumber, positiveInteger });
   const memory = program
     .command("memory")
     .description("inspect a SQLite task memory: ls, read, search");

@@ -1,4 +1,5 @@
 import type { Dialect, DialectOptions } from "./dialect.js";
+import { numberBounds } from "./schema-notes.js";
 
 /**
  * @internal What one provider dialect can carry in a tool's input schema. The lowering reads these flags
@@ -80,33 +81,26 @@ const passThrough: Omit<SchemaProfile, "label" | "lowering"> = {
   limits: noLimits,
 };
 
+// The string formats both OpenAI's and Anthropic's strict modes accept (Anthropic's also `uri`).
+const strictFormats = [
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+];
+
 // OpenAI "Supported schemas" for Structured Outputs (research/corpora-and-provider-rules.md §5).
 const openAIStrict: SchemaProfile = {
   ...passThrough,
   label: "strict",
   lowering: "full",
-  keywords: new Set([
-    "pattern",
-    "format",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minItems",
-    "maxItems",
-  ]),
-  formats: new Set([
-    "date-time",
-    "time",
-    "date",
-    "duration",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "uuid",
-  ]),
+  keywords: new Set(["pattern", "format", ...numberBounds, "minItems", "maxItems"]),
+  formats: new Set(strictFormats),
   oneOf: false,
   allOf: false,
   allRequired: true,
@@ -122,18 +116,7 @@ const anthropicStrict: SchemaProfile = {
   label: "strict",
   lowering: "full",
   keywords: new Set(["title", "format", "minItems"]),
-  formats: new Set([
-    "date-time",
-    "time",
-    "date",
-    "duration",
-    "email",
-    "hostname",
-    "uri",
-    "ipv4",
-    "ipv6",
-    "uuid",
-  ]),
+  formats: new Set([...strictFormats, "uri"]),
   recursiveRefs: false,
   oneOf: false,
   allOf: false,

@@ -1,18 +1,13 @@
 import type { JsonSchema, JsonSchemaObject } from "../schema/json.js";
 import { type KeyPlan, objectPlan } from "./decode-plan.js";
-import type { Lowered, Path, State } from "./lowering-state.js";
+import type { Lowered, Site } from "./lowering-state.js";
 import { renameProperty } from "./property-names.js";
 import { LoweringProblem } from "./schema-merge.js";
 import { acceptsNull, makeNullable, note } from "./schema-notes.js";
 
 /** @internal An object: properties renamed, made required-and-nullable or closed as the profile says. */
-export function lowerObject(
-  node: JsonSchemaObject,
-  notes: string[],
-  path: Path,
-  state: State,
-  depth: number,
-): Lowered {
+export function lowerObject(node: JsonSchemaObject, site: Site): Lowered {
+  const { notes, path, state, depth } = site;
   const { profile } = state;
   const properties = Object.entries(node.properties ?? {}).filter(([, schema]) => schema !== false);
   const extra = node.additionalProperties;
@@ -63,13 +58,8 @@ export function lowerObject(
 }
 
 /** @internal An array: `items`, and tuples (`prefixItems`) where the dialect has none. */
-export function lowerArray(
-  node: JsonSchemaObject,
-  notes: string[],
-  path: Path,
-  state: State,
-  depth: number,
-): Lowered {
+export function lowerArray(node: JsonSchemaObject, site: Site): Lowered {
+  const { notes, path, state, depth } = site;
   const { profile } = state;
   const out: JsonSchemaObject = { type: "array" };
   const prefix = Array.isArray(node.prefixItems) ? (node.prefixItems as JsonSchema[]) : [];

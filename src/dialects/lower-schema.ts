@@ -17,6 +17,7 @@ import {
   type Lowered,
   type Path,
   type RecursiveDef,
+  type Site,
   type State,
 } from "./lowering-state.js";
 import { LoweringProblem, mergeAll, mergeUnion, resolveShallow } from "./schema-merge.js";
@@ -135,13 +136,14 @@ function lowerNode(input: JsonSchema, path: Path, state: State, depth: number): 
     node = { ...rest, enum: [value as JsonValue] };
   }
   const notes: string[] = [];
+  const site: Site = { notes, path, state, depth };
   if (Array.isArray(node.anyOf) && node.anyOf.every(isConstraintOnly)) {
     notes.push(note("anyOf", node.anyOf));
     delete node.anyOf;
   }
-  if (Array.isArray(node.anyOf)) return lowerUnion(node, notes, path, state, depth);
+  if (Array.isArray(node.anyOf)) return lowerUnion(node, site);
   let types = typesOf(node);
-  if (types === undefined) return lowerOpenValue(node, notes, path, state, "any JSON value", false);
+  if (types === undefined) return lowerOpenValue(node, site, "any JSON value", false);
   let plan: DecodePlan | undefined;
   let values: JsonValue[] | undefined;
   if (Array.isArray(node.enum)) {
@@ -162,18 +164,11 @@ function lowerNode(input: JsonSchema, path: Path, state: State, depth: number): 
       anyOf: nullable ? [...branches, { type: "null" }] : branches,
     };
     for (const key of Object.keys(union)) if (perType.has(key)) delete union[key];
-    return lowerUnion(union, notes, path, state, depth);
+    return lowerUnion(union, site);
   }
   if (nonNull.length === 1 && nonNull[0] === "object" && isOpenObject(node, path)) {
     if (path.length > 0 || profile.openValues === "keep") {
-      return lowerOpenValue(
-        { ...node, type: "object" },
-        notes,
-        path,
-        state,
-        "a JSON object",
-        nullable,
-      );
+      return lowerOpenValue({ ...node, type: "object" }, site, "a JSON object", nullable);
     }
     if (typeof node.additionalProperties === "object" || node.patternProperties !== undefined) {
       throw new LoweringProblem(
@@ -185,11 +180,11 @@ function lowerNode(input: JsonSchema, path: Path, state: State, depth: number): 
   const out: JsonSchemaObject = {};
   if (values !== undefined) out.enum = values;
   if (nonNull.includes("object")) {
-    const object = lowerObject(node, notes, path, state, depth);
+    const object = lowerObject(node, site);
     Object.assign(out, object.schema);
     plan = object.plan;
   } else if (nonNull.includes("array")) {
-    const array = lowerArray(node, notes, path, state, depth);
+    const array = lowerArray(node, site);
     Object.assign(out, array.schema);
     plan = array.plan;
   }
@@ -243,13 +238,8 @@ function recursiveDef(ref: string, state: State): RecursiveDef {
   return def;
 }
 
-function lowerUnion(
-  node: JsonSchemaObject,
-  notes: string[],
-  path: Path,
-  state: State,
-  depth: number,
-): Lowered {
+function lowerUnion(node: JsonSchemaObject, site: Site): Lowered {
+  const { notes, path, state, depth } = site;
   const { profile } = state;
   const { anyOf, type, description: _description, ...rest } = node;
   const raw = (anyOf as JsonSchema[]).map((branch) => {
@@ -300,9 +290,7 @@ function identityFor(schema: JsonSchemaObject): DecodePlan {
 
 function lowerOpenValue(
   node: JsonSchemaObject,
-  notes: string[],
-  path: Path,
-  state: State,
+  { notes, path, state }: Site,
   what: string,
   nullable: boolean,
 ): Lowered {

@@ -30,6 +30,14 @@ export interface State {
   readonly lower: (schema: JsonSchema, path: Path, depth: number) => Lowered;
 }
 
+/** @internal Where one node is lowered: the notes its description collects, its path and depth, the run. */
+export interface Site {
+  readonly notes: string[];
+  readonly path: Path;
+  readonly state: State;
+  readonly depth: number;
+}
+
 /** @internal Applies nullability and the description with its notes. */
 export function finish(
   out: JsonSchemaObject,

@@ -1,15 +1,20 @@
 import type { JsonSchemaObject } from "../schema/json.js";
 
-/** @internal Validation keywords: when a dialect cannot carry one it moves into the description. */
-export const constraintKeywords: ReadonlySet<string> = new Set([
-  "pattern",
-  "minLength",
-  "maxLength",
+/** @internal The bounds of a number, as keywords. */
+export const numberBounds: readonly string[] = [
   "minimum",
   "maximum",
   "exclusiveMinimum",
   "exclusiveMaximum",
   "multipleOf",
+];
+
+/** @internal Validation keywords: when a dialect cannot carry one it moves into the description. */
+export const constraintKeywords: ReadonlySet<string> = new Set([
+  "pattern",
+  "minLength",
+  "maxLength",
+  ...numberBounds,
   "minItems",
   "maxItems",
   "uniqueItems",

@@ -31,4 +31,5 @@ export type ToolwrightErrorCode =
   | "invalid_requirement"
   | "invalid_mcp_config"
   | "mcp_connection_failed"
+  | "mcp_authorization_failed"
   | "missing_dependency";

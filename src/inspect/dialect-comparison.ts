@@ -1,6 +1,6 @@
-import { type DialectVariant, dialectVariants } from "../cli/check-report.js";
 import { type CompileEntry, compileTools } from "../dialects/compile-tools.js";
 import type { DialectTarget } from "../dialects/dialect.js";
+import { type DialectVariant, dialectVariants } from "../dialects/dialect-variants.js";
 import { DialectError } from "../errors/dialect-error.js";
 import { formatPath } from "../internal/json-path.js";
 import type { Tool } from "../tool/tool.js";

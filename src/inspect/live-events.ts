@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { ServerResponse } from "node:http";
-import type { Repair } from "../calls/repair.js";
 import type { ToolCallEndEvent } from "../observe/tool-call-channels.js";
+import type { Repair } from "../tool/repair.js";
 import { startEventStream } from "./http-replies.js";
 
 /** @internal One finished call, as the Live view lists it. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
-import { LazySqliteStore } from "../cli/lazy-sqlite-store.js";
 import type { NamespaceSummary } from "../memory/artifact-store.js";
+import { LazySqliteStore } from "../memory/lazy-sqlite-store.js";
 import { maxQueryTerms, type TaskMemory } from "../memory/task-memory.js";
 import { queryTerms, tokenize } from "../memory/tokenize.js";
 import { type ArtifactView, viewArtifact } from "./artifact-view.js";

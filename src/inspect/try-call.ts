@@ -1,10 +1,10 @@
 import { isParallelWrapper } from "../calls/expand-parallel.js";
 import { defaultDecodeSettings } from "../calls/parse-arguments.js";
-import type { Repair } from "../calls/repair.js";
 import type { ToolCallInput } from "../calls/tool-call.js";
 import type { DialectTarget } from "../dialects/dialect.js";
 import type { RefusedToolCall } from "../formats/tool-call-format.js";
-import { expandWrapper } from "../toolbox/parallel-wrapper.js";
+import type { Repair } from "../tool/repair.js";
+import { expandWrapper } from "../toolbox/execute-batch.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type ArtifactView, viewArtifact } from "./artifact-view.js";
 import { callReasons } from "./confirm-gate.js";

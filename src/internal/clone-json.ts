@@ -29,16 +29,7 @@ export function cloneInput<T>(value: T, depth = 0): T {
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
     const item = cloneInput((value as Record<string, unknown>)[key], depth + 1);
-    if (key === "__proto__") {
-      Object.defineProperty(copy, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      copy[key] = item;
-    }
+    defineEntry(copy, key, item);
   }
   return copy as T;
 }
@@ -48,4 +39,18 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
+}
+
+/** @internal Sets `key` as an own data property, even when it is `__proto__`. */
+export function defineEntry<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
 }

@@ -1,6 +1,18 @@
-import type { JsonValue } from "../schema/json.js";
+import { defineEntry } from "./clone-json.js";
 
 const maxDepth = 256;
+
+/**
+ * @internal Plain JSON, as `copyJsonValue` returns it: the same type as the schema layer's `JsonValue`
+ * (each is assignable to the other), spelled out here so that this helper needs nothing above it.
+ */
+export type PlainJson =
+  | null
+  | boolean
+  | number
+  | string
+  | PlainJson[]
+  | { [key: string]: PlainJson };
 
 /**
  * @internal A fresh copy of a value that is already plain JSON, equal to what
@@ -8,9 +20,9 @@ const maxDepth = 256;
  * needs `JSON.stringify`'s own conversions (`toJSON`, class instances, `NaN`, `-0`, holes, bigints,
  * cycles, deep nesting), so the caller falls back to the round trip and gets its exact result or error.
  */
-export function copyJsonValue(value: unknown): JsonValue | undefined {
+export function copyJsonValue(value: unknown): PlainJson | undefined {
   const copy = copyValue(value, 0);
-  return copy === unconvertible ? undefined : (copy as JsonValue);
+  return copy === unconvertible ? undefined : (copy as PlainJson);
 }
 
 const unconvertible = Symbol("unconvertible");
@@ -98,14 +110,7 @@ function copyKeyByKey(object: Record<string, unknown>, depth: number): unknown {
     if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
     const copied = copyValue(item, depth + 1);
     if (copied === unconvertible) return unconvertible;
-    if (key === "__proto__") {
-      Object.defineProperty(out, key, {
-        value: copied,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else out[key] = copied;
+    defineEntry(out, key, copied);
   }
   return out;
 }

@@ -10,3 +10,13 @@ export function formatPath(path: readonly (string | number)[]): string {
   }
   return out;
 }
+
+/** @internal The value at `path` inside `input`, or `undefined` where the path leads nowhere. */
+export function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "@modelcontextprotocol/client";
 
 // Over Streamable HTTP, the MCP SDK's client cancels a request by sending `notifications/cancelled`
 // in a POST of its own, and leaves the request's POST open. A stateful server routes the notification

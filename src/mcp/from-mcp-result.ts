@@ -1,4 +1,4 @@
-import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { ContentBlock } from "@modelcontextprotocol/client";
 import type { Artifact } from "../artifacts/artifact.js";
 import { AudioArtifact } from "../artifacts/audio-artifact.js";
 import { BlobArtifact } from "../artifacts/blob-artifact.js";

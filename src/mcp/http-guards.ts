@@ -2,6 +2,18 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 
+/**
+ * @internal Who may reach an HTTP server: where it listens, the bearer token clients send, and the
+ * `Host` and `Origin` values it accepts (`undefined`: the loopback defaults).
+ */
+export interface HttpAccess {
+  readonly host: string;
+  readonly port: number;
+  readonly token: string | undefined;
+  readonly allowedHosts: readonly string[] | undefined;
+  readonly allowedOrigins: readonly string[] | undefined;
+}
+
 /** @internal Host names every local client uses for a loopback server. */
 export const loopbackHosts: readonly string[] = ["127.0.0.1", "localhost", "[::1]"];
 

@@ -3,10 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { closingHandle } from "./closing-handle.js";
 import {
   bearerMatches,
   defaultAllowedHosts,
   defaultAllowedOrigins,
+  type HttpAccess,
   headerProblem,
 } from "./http-guards.js";
 import { type McpRoutes, type ParsedBody, rejectRequest as reject } from "./mcp-routes.js";
@@ -17,12 +19,7 @@ import { type StatefulSettings, sessionRoutes } from "./session-routes.js";
 import { type StatelessSettings, statelessRoutes } from "./stateless-routes.js";
 
 /** @internal Settled HTTP options (defaults applied, values checked). */
-export interface HttpSettings {
-  readonly host: string;
-  readonly port: number;
-  readonly token: string | undefined;
-  readonly allowedHosts: readonly string[] | undefined;
-  readonly allowedOrigins: readonly string[] | undefined;
+export interface HttpSettings extends HttpAccess {
   readonly maxBodyBytes: number;
   /** One MCP server per client session, or one per request. */
   readonly sessions: StatefulSettings | StatelessSettings;
@@ -165,30 +162,21 @@ export async function serveHttp(
   allowedHosts = settings.allowedHosts ?? defaultAllowedHosts(settings.host);
   allowedOrigins = settings.allowedOrigins ?? defaultAllowedOrigins(allowedHosts, port);
 
-  let resolveClosed: () => void = () => undefined;
-  const closed = new Promise<void>((resolve) => {
-    resolveClosed = resolve;
+  const ending = closingHandle(async () => {
+    const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    // Calls in flight see the abort and answer with an error; streams that stay open do not wait.
+    shutdown.abort();
+    await Promise.race([
+      Promise.allSettled([...open]),
+      delay(closeGraceMs, undefined, { ref: false }),
+    ]);
+    await routes.close();
+    // Open SSE streams would keep close() waiting for clients that never hang up.
+    httpServer.closeAllConnections();
+    await stopped;
   });
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      // Calls in flight see the abort and answer with an error; streams that stay open do not wait.
-      shutdown.abort();
-      await Promise.race([
-        Promise.allSettled([...open]),
-        delay(closeGraceMs, undefined, { ref: false }),
-      ]);
-      await routes.close();
-      // Open SSE streams would keep close() waiting for clients that never hang up.
-      httpServer.closeAllConnections();
-      await stopped;
-      resolveClosed();
-    })();
-    return closing;
-  };
   const shownHost = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  return { url: `http://${shownHost}:${port}${mcpPath}`, closed, close, notify: info.changes };
+  return { url: `http://${shownHost}:${port}${mcpPath}`, ...ending, notify: info.changes };
 }
 
 function messageOf(error: unknown): string {

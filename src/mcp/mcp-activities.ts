@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Tool as McpToolSpec } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool as McpToolSpec } from "@modelcontextprotocol/client";
 import type { ActivityAnnotations } from "../activity/activity-annotations.js";
 import type { ActivityContext } from "../activity/activity-context.js";
 import { activityNamePattern } from "../activity/activity-name.js";

@@ -1,13 +1,34 @@
-import { basename } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError, type Tool as McpToolSpec } from "@modelcontextprotocol/sdk/types.js";
-import { McpConfigError } from "../errors/mcp-config-error.js";
+import {
+  Client,
+  type Tool as McpToolSpec,
+  type OAuthClientProvider,
+  type PriorDiscovery,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import { McpAuthorizationError } from "../errors/mcp-authorization-error.js";
 import { McpConnectionError } from "../errors/mcp-connection-error.js";
 import { packageVersion } from "../internal/package-version.js";
-import { callScopedFetch } from "./call-scoped-fetch.js";
+import {
+  authorizationProblem,
+  type ConnectionAuth,
+  type McpAuth,
+  resolveAuth,
+  withAuthorization,
+} from "./auth/authorization.js";
+import {
+  type ClientTransport,
+  httpTransport,
+  stdioTransport,
+  targetUrl,
+} from "./client-transport.js";
+import {
+  answerServerRequests,
+  clientCapabilities,
+  type ServerRequestHandlers,
+} from "./server-requests.js";
 
 /**
  * An MCP server started as a child process, spoken to over its stdin and stdout.
@@ -70,23 +91,132 @@ export interface McpConnection {
   /** A signal for one call: aborted with `signal`, or when the server is found gone. */
   track(signal: AbortSignal): { readonly signal: AbortSignal; release(): void };
   /**
-   * What a failed call's error means: the connection closed, the request timed out, the server
-   * refused (another MCP error), or `undefined` for anything else. Here, so that only this module
-   * (loaded with the SDK) needs the SDK's error class.
+   * Runs one request; when it fails because the server wants a (wider) login and a person may be
+   * asked, waits for the sign-in and runs it again.
    */
-  errorKind(error: unknown): "closed" | "timeout" | "refused" | undefined;
+  authorized<T>(request: () => Promise<T>): Promise<T>;
+  /**
+   * What a failed call's error means: the connection closed, the request timed out, the server
+   * refused (another MCP error), authorization failed, or `undefined` for anything else. Here, so
+   * that only this module (loaded with the SDK) needs the SDK's error classes.
+   */
+  errorKind(error: unknown): "closed" | "timeout" | "refused" | "unauthorized" | undefined;
+  /** For an `unauthorized` error: what to tell the model and the person. */
+  authorizationProblem(error: unknown): string | undefined;
 }
 
-const subject = "McpTool.connect";
-const stderrKeep = 4_000;
+/** @internal How `openConnection` connects. */
+export interface ConnectionOptions {
+  /** Starting, handshake (or discovery) and listing, in milliseconds. */
+  readonly timeoutMs: number;
+  readonly auth?: McpAuth | undefined;
+  /**
+   * `"auto"`: ask the server for its revision (`server/discover`, 2026-07-28) and fall back to the
+   * `initialize` handshake; `"legacy"`: only the handshake; a revision: that one or fail.
+   */
+  readonly protocolVersion?: "auto" | "legacy" | "2026-07-28" | undefined;
+  /** What the server said at an earlier connection (`server/discover`), to skip asking again. */
+  readonly prior?: PriorDiscovery | undefined;
+  readonly handlers?: ServerRequestHandlers | undefined;
+}
 
 /** @internal Starts or reaches the server, runs the MCP handshake and lists every tool (all pages). */
 export async function openConnection(
   target: McpServerTarget,
-  timeoutMs: number,
+  options: ConnectionOptions,
 ): Promise<{ connection: McpConnection; tools: McpToolSpec[] }> {
-  const { transport, label, stderrTail } = createTransport(target);
-  const client = new Client({ name: "toolwright", version: packageVersion() });
+  const url = targetUrl(target);
+  const sendsAuthorization = Object.keys((target as McpHttpTarget).headers ?? {}).some(
+    (name) => name.toLowerCase() === "authorization",
+  );
+  const auth: ConnectionAuth =
+    url === undefined
+      ? { provider: undefined, close: async () => undefined }
+      : await resolveAuth(url, options.auth, sendsAuthorization);
+  const open = () => {
+    const opened =
+      url === undefined
+        ? stdioTransport(target as McpStdioTarget)
+        : httpTransport(url, target as McpHttpTarget, auth.provider);
+    const handlers = options.handlers ?? {};
+    const client = new Client(
+      { name: "toolwright", version: packageVersion() },
+      {
+        capabilities: clientCapabilities(handlers),
+        versionNegotiation: { mode: negotiation(options.protocolVersion, url !== undefined) },
+      },
+    );
+    answerServerRequests(client, opened.label, handlers);
+    return { opened, client };
+  };
+  let current = open();
+  const finish = (response: URLSearchParams) =>
+    (current.opened.transport as StreamableHTTPClientTransport).finishAuth(response);
+  try {
+    // A sign-in during connect leaves that transport started: the next round needs a fresh one.
+    let round = 0;
+    await withAuthorization(auth.provider, finish, async () => {
+      if (round++ > 0) {
+        await current.client.close().catch(() => undefined);
+        current = open();
+      }
+      await current.client.connect(current.opened.transport, {
+        timeout: options.timeoutMs,
+        ...(options.prior === undefined ? {} : { prior: options.prior }),
+      });
+    });
+    const connection = liveConnection(current.opened, current.client, auth);
+    const tools = await connection.authorized(() =>
+      listAllTools(current.client, options.timeoutMs),
+    );
+    return { connection, tools };
+  } catch (error) {
+    await current.client.close().catch(() => undefined);
+    await auth.close();
+    const label = current.opened.label;
+    const problem =
+      url === undefined
+        ? undefined
+        : authorizationProblem(error, label, auth.provider !== undefined);
+    if (problem !== undefined)
+      throw new McpAuthorizationError({ server: label, message: problem, cause: error });
+    throw new McpConnectionError({
+      server: label,
+      message: `cannot connect: ${messageOf(error)}`,
+      stderr: current.opened.stderrTail(),
+      cause: error,
+    });
+  }
+}
+
+function negotiation(
+  version: ConnectionOptions["protocolVersion"],
+  http: boolean,
+): "auto" | "legacy" | { pin: string } {
+  // Over stdio a probe costs a second process (the SDK's sibling probe): only when asked.
+  const mode = version ?? (http ? "auto" : "legacy");
+  return mode === "auto" || mode === "legacy" ? mode : { pin: mode };
+}
+
+async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolSpec[]> {
+  const tools: McpToolSpec[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
+      timeout: timeoutMs,
+    });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+function liveConnection(
+  opened: ClientTransport,
+  client: Client,
+  auth: ConnectionAuth,
+): McpConnection {
+  const { transport, label, stderrTail } = opened;
   const state: { ended: { reason: string } | undefined } = { ended: undefined };
   const inflight = new Set<AbortController>();
   const lose = (reason: string) => {
@@ -94,9 +224,10 @@ export async function openConnection(
     for (const controller of inflight) controller.abort(new Error(reason));
   };
   client.onclose = () => lose("the server closed the connection");
-  if (transport instanceof StreamableHTTPClientTransport) {
+  if (transport instanceof StreamableHTTPClientTransport && client.getProtocolEra() !== "modern") {
     // A response stream that breaks may mean the server died, and the SDK would then wait for the
     // request timeout: ask the server (ping) and give up on the calls in flight if it is gone.
+    // (On 2026-07-28 every request has its own stream, whose end fails that request.)
     let checking = false;
     client.onerror = () => {
       if (checking || state.ended !== undefined || inflight.size === 0) return;
@@ -112,7 +243,8 @@ export async function openConnection(
       );
     };
   }
-  const connection: McpConnection = {
+  const provider: OAuthClientProvider | undefined = auth.provider;
+  return {
     client,
     label,
     stderrTail,
@@ -121,17 +253,27 @@ export async function openConnection(
     },
     end: async (reason) => {
       state.ended ??= { reason };
+      await auth.close();
       // Over HTTP the session lives on the server until ended; a stdio server just exits.
       if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
         await transport.terminateSession().catch(() => undefined);
       }
       await client.close();
     },
+    authorized: (request) =>
+      transport instanceof StreamableHTTPClientTransport
+        ? withAuthorization(provider, (response) => transport.finishAuth(response), request)
+        : request(),
     errorKind: (error) => {
-      if (!(error instanceof McpError)) return undefined;
-      if (error.code === ErrorCode.ConnectionClosed) return "closed";
-      return error.code === ErrorCode.RequestTimeout ? "timeout" : "refused";
+      if (authorizationProblem(error, label, provider !== undefined) !== undefined) {
+        return "unauthorized";
+      }
+      if (error instanceof ProtocolError) return "refused";
+      if (!(error instanceof SdkError)) return undefined;
+      if (error.code === SdkErrorCode.ConnectionClosed) return "closed";
+      return error.code === SdkErrorCode.RequestTimeout ? "timeout" : undefined;
     },
+    authorizationProblem: (error) => authorizationProblem(error, label, provider !== undefined),
     track: (signal) => {
       const controller = new AbortController();
       inflight.add(controller);
@@ -141,91 +283,6 @@ export async function openConnection(
       };
     },
   };
-  try {
-    await client.connect(transport, { timeout: timeoutMs });
-    const tools: McpToolSpec[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
-        timeout: timeoutMs,
-      });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor !== undefined);
-    return { connection, tools };
-  } catch (error) {
-    await client.close().catch(() => undefined);
-    throw new McpConnectionError({
-      server: label,
-      message: `cannot connect: ${messageOf(error)}`,
-      stderr: stderrTail(),
-      cause: error,
-    });
-  }
-}
-
-function createTransport(target: McpServerTarget): {
-  transport: Transport;
-  label: string;
-  stderrTail: () => string;
-} {
-  // The target's shape was checked by `McpTool.connect` (`mcp-option-rules.ts`).
-  if ("url" in target && target.url !== undefined) return httpTransport(target);
-  return stdioTransport(target as McpStdioTarget);
-}
-
-function stdioTransport(target: McpStdioTarget) {
-  const args = target.args ?? [];
-  const stderr = target.stderr ?? "pipe";
-  const transport = new StdioClientTransport({
-    command: target.command,
-    args: [...args],
-    ...(target.env === undefined ? {} : { env: { ...target.env } }),
-    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
-    stderr,
-  });
-  let tail = "";
-  // Reading the pipe also keeps a chatty server from blocking on a full stderr buffer.
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    tail = (tail + chunk.toString("utf8")).slice(-stderrKeep);
-  });
-  const label = [target.command, ...args]
-    .map((part, index) => (index < 2 && part.includes("/") ? basename(part) : part))
-    .join(" ");
-  return { transport, label, stderrTail: () => tail };
-}
-
-function httpTransport(target: McpHttpTarget) {
-  let url: URL;
-  try {
-    url = new URL(target.url);
-  } catch {
-    throw new McpConfigError({
-      subject,
-      option: "url",
-      message: `is not a URL; got ${JSON.stringify(String(target.url))}`,
-    });
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new McpConfigError({ subject, option: "url", message: "must be an http: or https: URL" });
-  }
-  const headers = target.headers === undefined ? undefined : { ...target.headers };
-  const transport = new StreamableHTTPClientTransport(url, {
-    ...(headers === undefined ? {} : { requestInit: { headers } }),
-    // A cancelled call's POST closes too: the only cancellation a stateless server can see.
-    fetch: callScopedFetch(),
-    // A server that went away is reported, not retried for minutes.
-    reconnectionOptions: {
-      maxRetries: 0,
-      initialReconnectionDelay: 1_000,
-      maxReconnectionDelay: 1_000,
-      reconnectionDelayGrowFactor: 1,
-    },
-  });
-  const shown = new URL(url);
-  shown.username = "";
-  shown.password = "";
-  return { transport, label: shown.href, stderrTail: () => "" };
 }
 
 function messageOf(error: unknown): string {

@@ -2,6 +2,8 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { checkOptions } from "../internal/check-options.js";
 import { describeReceived } from "../internal/describe-value.js";
 import {
+  aBoolean,
+  aFunction,
   anObject,
   aString,
   either,
@@ -76,6 +78,51 @@ const connectRules: OptionRules = {
   ...toolOptionRules,
   connectTimeoutMs: timerMs,
   requestTimeoutMs: timerMs,
+  auth: {
+    expected: "false, toolwright's OAuth options or an OAuthClientProvider",
+    test: (value) => value === false || (typeof value === "object" && value !== null),
+  },
+  protocolVersion: oneOf("auto", "legacy", "2026-07-28"),
+  prior: anObject,
+  onElicit: aFunction,
+  onSample: aFunction,
+  roots: {
+    expected: "an array of { uri, name? } with file: URIs",
+    test: (value) =>
+      Array.isArray(value) &&
+      value.every(
+        (root) =>
+          typeof root === "object" &&
+          root !== null &&
+          typeof (root as { uri?: unknown }).uri === "string" &&
+          (root as { uri: string }).uri.startsWith("file://"),
+      ),
+  },
+};
+
+const oauthRules: OptionRules = {
+  store: anObject,
+  interactive: aBoolean,
+  openUrl: aFunction,
+  clientName: nonEmptyString,
+  scope: nonEmptyString,
+  clientMetadataUrl: nonEmptyString,
+  clientId: nonEmptyString,
+  clientSecret: nonEmptyString,
+  grant: oneOf("authorization_code", "client_credentials", "jwt_bearer"),
+  assertion: {
+    expected: "a JWT string or a function returning one",
+    test: (value) => (typeof value === "string" && value !== "") || typeof value === "function",
+  },
+  privateKey: nonEmptyString,
+  signingAlgorithm: nonEmptyString,
+  dpop: aBoolean,
+  redirectPort: {
+    expected: "an integer from 0 to 65535",
+    test: (value) =>
+      Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65_535,
+  },
+  authorizationTimeoutMs: timerMs,
 };
 
 const targetRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
@@ -146,4 +193,25 @@ export function checkConnectArguments(target: unknown, options: unknown): void {
     error: fail,
   });
   checkOptions(options, { owner: "McpTool.connect", rules: connectRules, error: fail });
+  const auth = (options as { auth?: unknown } | undefined)?.auth;
+  // An SDK provider is the SDK's to check; toolwright's own options are checked key by key.
+  if (
+    typeof auth === "object" &&
+    auth !== null &&
+    typeof (auth as { tokens?: unknown }).tokens !== "function"
+  ) {
+    checkOptions(auth, {
+      owner: "McpTool.connect's auth",
+      rules: oauthRules,
+      argument: "auth",
+      error: fail,
+    });
+    const { grant, clientId, assertion } = auth as Record<string, unknown>;
+    if ((grant === "client_credentials" || grant === "jwt_bearer") && clientId === undefined) {
+      throw fail("auth", `with grant: "${grant}" needs "clientId"`);
+    }
+    if (grant === "jwt_bearer" && assertion === undefined) {
+      throw fail("auth", 'with grant: "jwt_bearer" needs "assertion" (the workload\'s signed JWT)');
+    }
+  }
 }

@@ -1,3 +1,8 @@
+import type {
+  DiscoverResult,
+  Tool as McpServerTool,
+  PriorDiscovery,
+} from "@modelcontextprotocol/client";
 import type { ActivityContext } from "../activity/activity-context.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
@@ -5,12 +10,14 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import type { McpAuth } from "./auth/authorization.js";
 import { inCallScope } from "./call-scoped-fetch.js";
 import { fromCallToolResult, type McpCallResult } from "./from-mcp-result.js";
 import { recordServerTools } from "./mcp-activities.js";
 import type { McpConnection, McpServerTarget } from "./mcp-connection.js";
 import { checkConnectArguments } from "./mcp-option-rules.js";
 import { traceMcpClientCall } from "./mcp-spans.js";
+import type { McpElicitHandler, McpRoot, McpSampleHandler } from "./server-requests.js";
 
 /**
  * Options of `McpTool.connect`: the usual tool options (`name`, `allowlist` by activity name,
@@ -26,16 +33,43 @@ export interface McpToolOptions extends ToolOptions {
   connectTimeoutMs?: number | undefined;
   /** How long one call waits for the server's answer, in milliseconds; 60,000 by default. */
   requestTimeoutMs?: number | undefined;
+  /**
+   * How to authorize with a protected HTTP server (OAuth 2.1, on the official SDK): toolwright's
+   * stored logins (`{ interactive, store, … }`), an SDK `OAuthClientProvider`, or `false`. By
+   * default a login saved by `toolwright mcp login` for this URL is used, and refreshed.
+   */
+  auth?: McpAuth | undefined;
+  /**
+   * The protocol revision: `"auto"` (HTTP's default) asks the server (`server/discover`, revision
+   * 2026-07-28) and falls back to the `initialize` handshake of 2025-11-25 and earlier;
+   * `"legacy"` (stdio's default) only shakes hands; `"2026-07-28"` insists on that revision.
+   */
+  protocolVersion?: "auto" | "legacy" | "2026-07-28" | undefined;
+  /**
+   * What the server answered to `server/discover` at an earlier connection (`tool.discovery`), or
+   * `{ kind: "legacy" }` for a server known to need the handshake: connecting then asks nothing.
+   */
+  prior?: PriorDiscovery | undefined;
+  /**
+   * Answers the server's questions to the person (elicitation: a form, or an address to open).
+   * Without it the client declares no elicitation, and a server must not ask.
+   */
+  onElicit?: McpElicitHandler | undefined;
+  /** Runs the server's sampling requests through a model; without it the server may not sample. */
+  onSample?: McpSampleHandler | undefined;
+  /** The roots offered to the server (`roots/list`); none declared by default. */
+  roots?: readonly McpRoot[] | undefined;
 }
 
 interface ConnectionState {
   readonly connection: McpConnection;
   readonly serverNames: ReadonlyMap<string, string>;
+  readonly serverTools: ReadonlyMap<string, McpServerTool>;
   readonly requestTimeoutMs: number;
 }
 
 const subject = "McpTool.connect";
-const mcpSdk = "@modelcontextprotocol/sdk";
+const mcpSdk = "@modelcontextprotocol/client";
 
 // Constructor tokens: only `connect` can make an McpTool, because only it has a live connection.
 const tokens = new WeakMap<object, ConnectionState>();
@@ -86,17 +120,33 @@ export class McpTool extends Tool {
    */
   static async connect(target: McpServerTarget, options: McpToolOptions = {}): Promise<McpTool> {
     checkConnectArguments(target, options);
-    const { connectTimeoutMs, requestTimeoutMs, ...toolOptions } = options;
+    const {
+      connectTimeoutMs,
+      requestTimeoutMs,
+      auth,
+      protocolVersion,
+      prior,
+      onElicit,
+      onSample,
+      roots,
+      ...toolOptions
+    } = options;
     const connectTimeout = connectTimeoutMs ?? 30_000;
     const requestTimeout = requestTimeoutMs ?? 60_000;
     // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
-    requirePackage(subject, mcpSdk, `${mcpSdk}/client/index.js`);
+    requirePackage(subject, mcpSdk);
     const { openConnection } = await loadPackage(
       subject,
       mcpSdk,
       () => import("./mcp-connection.js"),
     );
-    const { connection, tools } = await openConnection(target, connectTimeout);
+    const { connection, tools } = await openConnection(target, {
+      timeoutMs: connectTimeout,
+      auth,
+      protocolVersion,
+      prior,
+      handlers: { onElicit, onSample, roots },
+    });
     try {
       const name = toolOptions.name ?? defaultName(connection);
       const Connected = class extends McpTool {};
@@ -106,7 +156,10 @@ export class McpTool extends Tool {
       Object.defineProperty(Connected, "name", { value: "McpTool" });
       const serverNames = recordServerTools(metadata, name, tools, callServerTool);
       const token = {};
-      tokens.set(token, { connection, serverNames, requestTimeoutMs: requestTimeout });
+      const serverTools = new Map(
+        tools.map((spec) => [spec.name, Object.freeze(structuredClone(spec)) as McpServerTool]),
+      );
+      tokens.set(token, { connection, serverNames, serverTools, requestTimeoutMs: requestTimeout });
       return new Connected(token, { ...toolOptions, name });
     } catch (error) {
       await connection.end("connect failed").catch(() => undefined);
@@ -141,6 +194,34 @@ export class McpTool extends Tool {
    */
   serverToolName(activityName: string): string | undefined {
     return stateOf(this).serverNames.get(activityName);
+  }
+
+  /**
+   * The server's definition of an activity's tool, exactly as `tools/list` gave it (its input
+   * schema with every keyword, `$schema` included; output schema, annotations, `_meta`).
+   *
+   * @example
+   * ```ts
+   * tool.serverTool("get_weather_")?.inputSchema; // { $schema: "https://json-schema.org/draft/2020-12/schema", … }
+   * ```
+   */
+  serverTool(activityName: string): McpServerTool | undefined {
+    const { serverNames, serverTools } = stateOf(this);
+    const serverName = serverNames.get(activityName);
+    return serverName === undefined ? undefined : serverTools.get(serverName);
+  }
+
+  /**
+   * What the server answered to `server/discover` (protocol 2026-07-28), to pass as `prior` to a
+   * later `connect` so it skips asking; `undefined` for a server reached with the handshake.
+   *
+   * @example
+   * ```ts
+   * const again = await McpTool.connect(target, { prior: { kind: "modern", discover: tool.discovery! } });
+   * ```
+   */
+  get discovery(): DiscoverResult | undefined {
+    return stateOf(this).connection.client.getDiscoverResult();
   }
 
   /**
@@ -195,19 +276,20 @@ async function callServerTool(
       { toolName: serverName, sessionId: connection.client.transport?.sessionId },
       (meta) =>
         inCallScope(call.signal, () =>
-          connection.client.callTool(
-            {
-              name: serverName,
-              arguments: input as Record<string, unknown>,
-              ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
-            },
-            undefined,
-            {
-              signal: call.signal,
-              timeout: requestTimeoutMs,
-              onprogress,
-              resetTimeoutOnProgress: true,
-            },
+          connection.authorized(() =>
+            connection.client.callTool(
+              {
+                name: serverName,
+                arguments: input as Record<string, unknown>,
+                ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
+              },
+              {
+                signal: call.signal,
+                timeout: requestTimeoutMs,
+                onprogress,
+                resetTimeoutOnProgress: true,
+              },
+            ),
           ),
         ),
     );
@@ -231,6 +313,12 @@ function callFailure(error: unknown, connection: McpConnection, serverName: stri
     return new ErrorArtifact(
       `MCP server "${server}" went away while "${serverName}" was running (${why})${stderr === "" ? "" : `; its last output: ${stderr.slice(-500)}`}`,
       { code: "mcp_server_closed", cause: error },
+    );
+  }
+  if (kind === "unauthorized") {
+    return new ErrorArtifact(
+      `MCP server "${server}" did not accept the call to "${serverName}": it ${connection.authorizationProblem(error) ?? "needs authorization"}`,
+      { code: "mcp_unauthorized", cause: error },
     );
   }
   if (kind === "timeout") {

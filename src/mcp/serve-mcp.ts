@@ -3,6 +3,7 @@ import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { packageVersion } from "../internal/package-version.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import { ChangeFeed } from "./change-feed.js";
+import { closingHandle } from "./closing-handle.js";
 import { isLoopbackHost } from "./http-guards.js";
 import type { HttpSettings } from "./http-host.js";
 import { checkServeOptions } from "./mcp-option-rules.js";
@@ -93,34 +94,25 @@ async function serveStdio(
     Promise.all([import("./mcp-server.js"), import("@modelcontextprotocol/server/stdio")]),
   );
   const stdin = options.stdin ?? process.stdin;
-  let resolveClosed: () => void = () => undefined;
-  const closed = new Promise<void>((resolve) => {
-    resolveClosed = resolve;
-  });
   const transport = new stdio.StdioServerTransport(stdin, options.stdout ?? process.stdout);
   // The SDK's entry decides the revision from the client's first message: `initialize` pins a 2025-era
   // server for the connection, a 2026-07-28 request is answered per request.
   const kindOf = (era: "legacy" | "modern") => (era === "modern" ? "round" : "session");
-  const handle = stdio.serveStdio(
+  const served = stdio.serveStdio(
     (context) => createMcpServer(toolbox, info, kindOf(context.era)),
     {
       transport,
     },
   );
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      stdin.off("end", onEnd);
-      shutdown.abort();
-      await handle.close();
-      resolveClosed();
-    })();
-    return closing;
-  };
+  const handle = closingHandle(async () => {
+    stdin.off("end", onEnd);
+    shutdown.abort();
+    await served.close();
+  });
   // The client hanging up (stdin at its end) ends the server, so a stdio process can exit.
-  const onEnd = () => void close();
+  const onEnd = () => void handle.close();
   stdin.once("end", onEnd);
-  return { closed, close, notify: info.changes };
+  return { ...handle, notify: info.changes };
 }
 
 function httpSettings(options: HttpServeOptions): HttpSettings {

@@ -37,6 +37,9 @@ export function sessionCaller(server: Server, ctx: ServerContext, canAsk: boolea
   const abilities = canAsk
     ? abilitiesOf(server.getClientCapabilities())
     : { elicit: false, sample: false, roots: false };
+  // The SDK's elicitInput and requestSampling send unrelated requests, which go out on the session's
+  // GET stream: one the client may not have opened yet. Related to the call, they go on its stream.
+  const related = { relatedRequestId: ctx.mcpReq.id };
   return {
     abilities,
     log(level: LogLevel, message: string, data: unknown) {
@@ -48,12 +51,13 @@ export function sessionCaller(server: Server, ctx: ServerContext, canAsk: boolea
         message,
         requestedSchema,
       } as unknown as ElicitRequestFormParams;
-      return ctx.mcpReq.elicitInput(params, { signal });
+      return ctx.mcpReq.elicitInput(params, { signal, ...related });
     },
     async sample(request, signal) {
       const { key: _key, ...params } = request;
       const reply = await ctx.mcpReq.requestSampling(params as CreateMessageRequest["params"], {
         signal,
+        ...related,
       });
       return reply as unknown as SampleReply;
     },

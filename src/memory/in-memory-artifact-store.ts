@@ -1,15 +1,6 @@
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import type { JsonObject } from "../schema/json.js";
-import type {
-  ArtifactStore,
-  NamespaceSummary,
-  PassageHit,
-  PassageQuery,
-  StoredKind,
-  StoreWrite,
-  StoreWriteResult,
-  TextPage,
-} from "./artifact-store.js";
+import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
@@ -18,7 +9,7 @@ import { termFrequencies } from "./tokenize.js";
 import { type ScoredId, topHits } from "./top-hits.js";
 
 interface Namespace {
-  kind: StoredKind;
+  kind: spec.StoredKind;
   source: string;
   meta: JsonObject | undefined;
   length: number;
@@ -45,7 +36,7 @@ interface Postings {
  * const memory = new TaskMemory({ store: new InMemoryArtifactStore() }); // same as new TaskMemory()
  * ```
  */
-export class InMemoryArtifactStore implements ArtifactStore {
+export class InMemoryArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   readonly #namespaces = new Map<string, Namespace>();
   readonly #passages: IndexedPassage[] = [];
@@ -65,7 +56,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     if (options !== undefined) checkMemoryOptions("InMemoryArtifactStore", options, {});
   }
 
-  async write(write: StoreWrite): Promise<StoreWriteResult> {
+  async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     let namespace = this.#namespaces.get(write.namespace);
     if (namespace !== undefined && namespace.kind !== write.kind) {
       return { ok: false, boundKind: namespace.kind };
@@ -109,7 +100,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
       : found.artifacts.map((json) => JSON.parse(json) as ArtifactJSON);
   }
 
-  async namespaces(): Promise<NamespaceSummary[]> {
+  async namespaces(): Promise<spec.NamespaceSummary[]> {
     return [...this.#namespaces].map(([name, namespace]) => ({
       namespace: name,
       kind: namespace.kind,
@@ -120,7 +111,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     }));
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
     const found = this.#namespaces.get(namespace);
     if (found === undefined) return undefined;
     const passages = found.passages;
@@ -141,7 +132,7 @@ export class InMemoryArtifactStore implements ArtifactStore {
     return assemblePage(overlapping, offset, limit, found.length);
   }
 
-  async search(query: PassageQuery): Promise<PassageHit[]> {
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     const rows = this.#passages.length;
     if (rows === 0) return [];
     const averageLength = this.#tokens / rows;

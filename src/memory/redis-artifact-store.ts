@@ -6,16 +6,7 @@ import { MemoryStoreError } from "../errors/memory-store-error.js";
 import { aString, wholeNumber } from "../internal/option-rules.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import type { JsonObject } from "../schema/json.js";
-import type {
-  ArtifactStore,
-  NamespaceSummary,
-  PassageHit,
-  PassageQuery,
-  StoredKind,
-  StoreWrite,
-  StoreWriteResult,
-  TextPage,
-} from "./artifact-store.js";
+import type * as spec from "./artifact-store.js";
 import { assemblePage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
@@ -70,7 +61,7 @@ const optionRules = {
  * const memory = new TaskMemory({ store: new RedisArtifactStore({ url: process.env.REDIS_URL! }) });
  * ```
  */
-export class RedisArtifactStore implements ArtifactStore {
+export class RedisArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   /** The server's URL with its password hidden. */
   readonly url: string;
@@ -97,7 +88,7 @@ export class RedisArtifactStore implements ArtifactStore {
     this.#timeoutMs = options.timeoutMs ?? 5_000;
   }
 
-  async write(write: StoreWrite): Promise<StoreWriteResult> {
+  async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     const args: (string | number)[] = [
       this.keyPrefix,
       write.namespace,
@@ -123,7 +114,7 @@ export class RedisArtifactStore implements ArtifactStore {
       "write",
     );
     // 2: this very write was applied before (a retry after a lost answer); nothing was appended again.
-    return ok === 0 ? { ok: false, boundKind: boundKind as StoredKind } : { ok: true };
+    return ok === 0 ? { ok: false, boundKind: boundKind as spec.StoredKind } : { ok: true };
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
@@ -131,7 +122,7 @@ export class RedisArtifactStore implements ArtifactStore {
     return rows.map((json) => JSON.parse(json) as ArtifactJSON);
   }
 
-  async namespaces(): Promise<NamespaceSummary[]> {
+  async namespaces(): Promise<spec.NamespaceSummary[]> {
     return this.#run(async (client) => {
       const names = await client.lrange(`${this.keyPrefix}namespaces`, 0, -1);
       const pipeline = client.pipeline();
@@ -143,7 +134,7 @@ export class RedisArtifactStore implements ArtifactStore {
         const fields = hash as Record<string, string>;
         return {
           namespace: name,
-          kind: fields.kind as StoredKind,
+          kind: fields.kind as spec.StoredKind,
           source: fields.source ?? "",
           artifactCount: Number(fields.count ?? 0),
           length: Number(fields.length ?? 0),
@@ -153,7 +144,7 @@ export class RedisArtifactStore implements ArtifactStore {
     });
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
     return this.#run(async (client) => {
       const [id, length] = await client.hmget(this.#key("ns:", namespace), "id", "length");
       if (id === null || id === undefined) return undefined;
@@ -175,7 +166,7 @@ export class RedisArtifactStore implements ArtifactStore {
     });
   }
 
-  async search(query: PassageQuery): Promise<PassageHit[]> {
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     if (query.terms.length === 0 || query.limit <= 0) return [];
     return this.#run(async (client) => {
       let filter = "";

@@ -3,16 +3,7 @@ import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { MemoryStoreError } from "../errors/memory-store-error.js";
 import { nonEmptyString, wholeNumber } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
-import type {
-  ArtifactStore,
-  NamespaceSummary,
-  PassageHit,
-  PassageQuery,
-  StoredKind,
-  StoreWrite,
-  StoreWriteResult,
-  TextPage,
-} from "./artifact-store.js";
+import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { passageMax } from "./split-passages.js";
@@ -47,7 +38,7 @@ type Statements = { [Name in keyof typeof sqliteStatements]: StatementSync };
 
 interface NamespaceRow {
   id: number;
-  kind: StoredKind;
+  kind: spec.StoredKind;
   count: number;
   length: number;
 }
@@ -63,7 +54,7 @@ interface NamespaceRow {
  * const memory = new TaskMemory({ store: new SqliteArtifactStore({ path: "./memory.db" }) });
  * ```
  */
-export class SqliteArtifactStore implements ArtifactStore {
+export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   /** The database file. */
   readonly path: string;
@@ -95,7 +86,7 @@ export class SqliteArtifactStore implements ArtifactStore {
     }
   }
 
-  async write(write: StoreWrite): Promise<StoreWriteResult> {
+  async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     return this.#guard(() => {
       const s = this.#statements;
       this.#db.exec("BEGIN IMMEDIATE");
@@ -140,11 +131,11 @@ export class SqliteArtifactStore implements ArtifactStore {
     );
   }
 
-  async namespaces(): Promise<NamespaceSummary[]> {
+  async namespaces(): Promise<spec.NamespaceSummary[]> {
     return this.#guard(() =>
       this.#statements.listNamespaces.all().map((row) => ({
         namespace: row.name as string,
-        kind: row.kind as StoredKind,
+        kind: row.kind as spec.StoredKind,
         source: row.source as string,
         artifactCount: row.count as number,
         length: row.length as number,
@@ -153,7 +144,7 @@ export class SqliteArtifactStore implements ArtifactStore {
     );
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
     return this.#guard(() => {
       const row = this.#statements.findNamespace.get(namespace) as NamespaceRow | undefined;
       if (row === undefined) return undefined;
@@ -166,7 +157,7 @@ export class SqliteArtifactStore implements ArtifactStore {
     });
   }
 
-  async search(query: PassageQuery): Promise<PassageHit[]> {
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     if (query.terms.length === 0 || query.limit <= 0) return [];
     return this.#guard(() => {
       const match = matchAnyTerm(query.terms);

@@ -8,17 +8,14 @@ import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { describeReceived } from "../internal/describe-value.js";
 import { aNumber, anObject, aString } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
-import { provideDefaultTaskMemory } from "../toolbox/default-task-memory.js";
-import {
-  TaskMemoryTool,
-  type TaskMemoryToolOptions,
-} from "../tools/task-memory/task-memory-tool.js";
+import { provideDefaultTaskMemory } from "../tool/memory-options.js";
 import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
 import { splitPassages } from "./split-passages.js";
 import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
+import { TaskMemoryTool, type TaskMemoryToolOptions } from "./task-memory-tool.js";
 import { queryTerms } from "./tokenize.js";
 
 /**

@@ -1,6 +1,9 @@
 import { channel } from "node:diagnostics_channel";
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import { loadOnUse } from "../internal/load-on-use.js";
+import { siblingModuleUrl } from "../internal/sibling-module.js";
 import { installDebugLog } from "./debug-log.js";
+import type { CallDescription, TelemetryOptions } from "./tool-call-span.js";
 
 /**
  * What `toolwright:tool-call:start` publishes: a call the Toolbox is about to decode and run. No
@@ -128,3 +131,30 @@ export async function observeToolCall(
 
 // `TOOLWRIGHT_DEBUG=1` (or `DEBUG=toolwright`) logs every call's decoding decisions to stderr.
 installDebugLog();
+
+// The span code (and `@opentelemetry/api` behind it) loads on the first call traced, so the root
+// entry stays light for everyone who does not trace.
+const toolCallSpans = loadOnUse<typeof import("./tool-call-span.js")>(
+  siblingModuleUrl(import.meta.url, "tool-call-span").href,
+);
+
+/** @internal What an observed call needs besides the call: how to run it, and what its span shows. */
+export interface ObservedRun {
+  readonly run: () => Promise<ToolCallResult>;
+  readonly telemetry: TelemetryOptions | undefined;
+  readonly describe: (result: ToolCallResult) => CallDescription | undefined;
+}
+
+/**
+ * @internal A call run inside its `execute_tool` span (when an OpenTelemetry SDK registered a tracer
+ * provider), with its events published around it (when anyone listens): what a Toolbox and a
+ * QueueToolbox do around a call whenever {@link observingToolCalls} is true.
+ */
+export function runObserved(
+  call: ToolCallInput & { readonly id: string },
+  { run, telemetry, describe }: ObservedRun,
+): Promise<ToolCallResult> {
+  const observed = () => (publishingToolCalls() ? observeToolCall(call, run) : run());
+  if (!tracingRegistered()) return observed();
+  return toolCallSpans().traceToolCall(call, { telemetry, describe, run: observed });
+}

@@ -2,9 +2,8 @@ import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { copyJsonValue } from "../internal/copy-json-value.js";
 import {
-  observeToolCall,
   observingToolCalls,
-  publishingToolCalls,
+  runObserved,
   tracingRegistered,
 } from "../observe/tool-call-channels.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
@@ -90,19 +89,18 @@ export class QueueToolbox extends Toolbox {
     // The `toolwright:tool-call:*` events and the `execute_tool` span a local call gets, around the
     // queued part (decoding happened above, as the span's input shows).
     if (!observingToolCalls()) return run();
-    const named = { ...call, id: prepared.id };
-    const observed = () => (publishingToolCalls() ? observeToolCall(named, run) : run());
-    if (!tracingRegistered()) return observed();
-    const { traceToolCall } = await import("../observe/tool-call-span.js");
     const { tool, activity } = prepared;
-    return traceToolCall(named, {
-      telemetry: this.#telemetry,
-      describe: () => ({
-        nativeName: this.nativeName(tool, activity.name),
-        description: tool.activityDescription(activity.name),
-      }),
-      run: observed,
-    });
+    return runObserved(
+      { ...call, id: prepared.id },
+      {
+        run,
+        telemetry: this.#telemetry,
+        describe: () => ({
+          nativeName: this.nativeName(tool, activity.name),
+          description: tool.activityDescription(activity.name),
+        }),
+      },
+    );
   }
 
   async #runQueued(

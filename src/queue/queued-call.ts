@@ -1,8 +1,8 @@
 import type { Artifact } from "../artifacts/artifact.js";
 import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import { isPlainObject } from "../internal/clone-json.js";
+import type { Repair } from "../tool/repair.js";
 
 /**
  * @internal What a job carries: the activity and the input `toolbox.prepare` validated for it (plain

@@ -1,6 +1,6 @@
-import { isPlainObject } from "../internal/clone-json.js";
+import { defineEntry, isPlainObject } from "../internal/clone-json.js";
 import type { JsonSchema, JsonSchemaObject } from "./json.js";
-import { defineEntry, resolveLocalRef } from "./walk-schema.js";
+import { resolveLocalRef } from "./walk-schema.js";
 
 type Path = readonly (string | number)[];
 
@@ -129,10 +129,15 @@ function planOf(root: JsonSchema): PruneNode {
 
 function compile(root: JsonSchema, schema: JsonSchema | undefined): PruneNode {
   if (typeof schema !== "object" || schema === null) return inertNode;
-  const base = { ...inertNode, root };
   if (typeof schema.$ref === "string" || Array.isArray(schema.anyOf ?? schema.oneOf)) {
-    return { ...base, inert: false, dynamic: schema };
+    return { ...inertNode, root, inert: false, dynamic: schema };
   }
+  return compileKeywords(root, schema);
+}
+
+/** A node from its own keywords (`properties`, `items` …), whatever `$ref` or union it also has. */
+function compileKeywords(root: JsonSchema, schema: JsonSchemaObject): PruneNode {
+  const base = { ...inertNode, root };
   const extraSchema = schema.additionalProperties;
   const closed = extraSchema === false && schema.patternProperties === undefined;
   const properties =
@@ -244,83 +249,21 @@ function prune(
   }
   const branch = soleFittingBranch(schema, value);
   if (branch !== undefined) value = prune(root, branch, value, path, walk, 0);
-  if (Array.isArray(value)) return pruneArray(root, schema, value, path, walk);
-  if (isPlainObject(value)) return pruneObject(root, schema, value, path, walk);
-  return value;
+  // The node's own keywords apply too: walked by the same code as every compiled node.
+  return run(keywordPlan(root, schema), value, path, walk);
 }
 
-function pruneObject(
-  root: JsonSchema,
-  schema: JsonSchemaObject,
-  value: Record<string, unknown>,
-  path: (string | number)[],
-  walk: Walk,
-): unknown {
-  const properties = schema.properties;
-  const extra = schema.additionalProperties;
-  const closed = extra === false && schema.patternProperties === undefined;
-  if (properties === undefined && !closed && (typeof extra !== "object" || extra === null)) {
-    return value;
-  }
-  let copy: Record<string, unknown> | undefined;
-  let taken: Set<string> | undefined;
-  const keys = Object.keys(value);
-  for (let index = 0; index < keys.length; index++) {
-    const sent = keys[index] as string;
-    let key = sent;
-    let known = properties !== undefined && Object.hasOwn(properties, key);
-    if (!known && closed) {
-      taken ??= new Set();
-      const target = renameTarget(key, foldIndex(Object.keys(properties ?? {})), value, taken);
-      copy ??= copyBefore(value, keys, index);
-      if (typeof target !== "string") {
-        if (target === undefined) walk.dropped.push([...path, key]);
-        else walk.ambiguous.push({ path: [...path, key], candidates: target });
-        continue;
-      }
-      walk.renamed.push({ path: [...path, target], from: key });
-      key = target;
-      known = true;
-    }
-    const child = known ? properties?.[key] : typeof extra === "object" ? extra : undefined;
-    const item = value[sent];
-    let next = item;
-    if (child !== undefined) {
-      // One path array for the whole walk (push, then pop): only a dropped key's path is copied.
-      path.push(key);
-      next = prune(root, child, item, path, walk, 0);
-      path.pop();
-    }
-    if (copy === undefined && next !== item) copy = copyBefore(value, keys, index);
-    if (copy !== undefined) defineEntry(copy, key, next);
-  }
-  return copy ?? value;
-}
+// The plans of `$ref` and union nodes' own keywords, made on their first walk.
+const keywordPlans = new WeakMap<JsonSchemaObject, PruneNode>();
 
-function pruneArray(
-  root: JsonSchema,
-  schema: JsonSchemaObject,
-  value: unknown[],
-  path: (string | number)[],
-  walk: Walk,
-): unknown {
-  const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as JsonSchema[]) : [];
-  const rest = schema.items;
-  if (prefix.length === 0 && (typeof rest !== "object" || rest === null)) return value;
-  let copy: unknown[] | undefined;
-  for (let index = 0; index < value.length; index++) {
-    const child = index < prefix.length ? prefix[index] : rest;
-    if (child === undefined || typeof child === "boolean") continue;
-    const item = value[index];
-    path.push(index);
-    const next = prune(root, child, item, path, walk, 0);
-    path.pop();
-    if (next !== item) {
-      copy ??= [...value];
-      copy[index] = next;
-    }
+function keywordPlan(root: JsonSchema, schema: JsonSchemaObject): PruneNode {
+  let plan = keywordPlans.get(schema);
+  // A node shared by two roots resolves its references against each: one plan per root.
+  if (plan === undefined || plan.root !== root) {
+    plan = compileKeywords(root, schema);
+    keywordPlans.set(schema, plan);
   }
-  return copy ?? value;
+  return plan;
 }
 
 function soleFittingBranch(schema: JsonSchemaObject, value: unknown): JsonSchema | undefined {

@@ -1,4 +1,5 @@
 import { isPlainObject } from "../internal/clone-json.js";
+import { valueAt } from "../internal/json-path.js";
 import type { JsonSchema } from "./json.js";
 import type { ValidationIssue, ValidationResult } from "./validation-issue.js";
 
@@ -137,15 +138,6 @@ function toIssues(
       received: valueAt(input, path),
     };
   });
-}
-
-function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
-  let node = input;
-  for (const key of path) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
 }
 
 function resolve(reference: string, base: string): string | undefined {

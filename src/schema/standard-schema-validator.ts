@@ -1,3 +1,4 @@
+import { valueAt } from "../internal/json-path.js";
 import type { StandardResult, StandardSchemaV1 } from "./standard-schema.js";
 import type { ValidationIssue, ValidationResult } from "./validation-issue.js";
 
@@ -30,13 +31,4 @@ function toResult(result: StandardResult<unknown>, input: unknown): ValidationRe
     };
   });
   return { ok: false, issues };
-}
-
-function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
-  let node = input;
-  for (const key of path) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
 }

@@ -1,3 +1,4 @@
+import { defineEntry } from "../internal/clone-json.js";
 import type { JsonSchema, JsonSchemaObject } from "./json.js";
 
 const singleKeywords = [
@@ -71,20 +72,6 @@ export function transformSchema(
 
 function isSchema(value: unknown): value is JsonSchema {
   return typeof value === "boolean" || (typeof value === "object" && value !== null);
-}
-
-/** @internal Sets `key` as an own data property, even when it is `__proto__`. */
-export function defineEntry<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
 }
 
 /** @internal Resolves a local `$ref` (`#`, `#/$defs/x`, `#/properties/a`) against the root schema. */

@@ -1,10 +1,10 @@
-import type { Repair } from "../calls/repair.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { formatPath } from "../internal/json-path.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
 import { type DropResult, dropUnknownKeys } from "../schema/drop-unknown-keys.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ValidationResult } from "../schema/validation-issue.js";
+import type { Repair } from "./repair.js";
 
 // The log names what was dropped, up to a point: an input of thousands of unknown keys would otherwise
 // repeat itself in the repair log.

@@ -4,7 +4,6 @@ import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { JsonArtifact } from "../artifacts/json-artifact.js";
-import type { Repair } from "../calls/repair.js";
 import { cloneInput, InputTooDeepError, isPlainObject } from "../internal/clone-json.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
@@ -18,6 +17,7 @@ import {
   messageOf,
 } from "./invoke-method.js";
 import { pruneAndValidate } from "./prune-input.js";
+import type { Repair } from "./repair.js";
 import { routeOutput } from "./route-output.js";
 import type { Tool } from "./tool.js";
 import type { RunOptions } from "./tool-options.js";
@@ -88,7 +88,7 @@ export function runActivity(
   const state = toolState(tool);
   options.signal?.throwIfAborted();
   if (state.onBeforeRun !== undefined) {
-    return runWithBeforeHook(tool, state, activityName, input, options, repairInput);
+    return runWithBeforeHook(tool, activityName, input, options, repairInput);
   }
   // An input only this call holds (parsed from the model's text) needs no defensive copy, unless a
   // hook will see it after the method could have changed it.
@@ -117,38 +117,47 @@ export async function runValidatedActivity(
     const artifact = unknownActivity(tool, activityName, definition !== undefined);
     return { artifact, repairs: [], activity: undefined };
   }
-  try {
-    await state.onBeforeRun?.({ tool, activity: activityName, input: value });
-  } catch (error) {
-    return finish(tool, activityName, value, {
-      artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
-      repairs: [],
-      activity: definition.activity,
-    });
-  }
+  const refused = await beforeRun(tool, state, activityName, value, definition.activity);
+  if (refused !== undefined) return refused;
   const outcome = await run(tool, state, { ok: true, value, repairs: [], definition }, options);
   return finish(tool, activityName, value, outcome);
 }
 
 async function runWithBeforeHook(
   tool: Tool,
-  state: ToolState,
   activityName: string,
   input: unknown,
   options: RunOptions,
   repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
+  const state = toolState(tool);
+  const refused = await beforeRun(tool, state, activityName, input, undefined);
+  if (refused !== undefined) return refused;
+  const outcome = await attempt(tool, state, activityName, input, options, repairInput);
+  return finish(tool, activityName, input, outcome);
+}
+
+/**
+ * The `onBeforeRun` hook: `undefined` to go on, or, when it threw, the call's outcome (finished, so
+ * `onAfterRun` saw it too).
+ */
+async function beforeRun(
+  tool: Tool,
+  state: ToolState,
+  activityName: string,
+  input: unknown,
+  activity: ToolActivity | undefined,
+): Promise<ActivityOutcome | undefined> {
   try {
     await state.onBeforeRun?.({ tool, activity: activityName, input });
+    return undefined;
   } catch (error) {
     return finish(tool, activityName, input, {
       artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
       repairs: [],
-      activity: undefined,
+      activity,
     });
   }
-  const outcome = await attempt(tool, state, activityName, input, options, repairInput);
-  return finish(tool, activityName, input, outcome);
 }
 
 function attempt(

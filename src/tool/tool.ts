@@ -3,7 +3,6 @@ import { type ActivityDefinition, classActivities } from "../activity/activity-r
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
-import { defaultInputLimits, valueOverLimit } from "../calls/input-limits.js";
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { ActivityNameError } from "../errors/activity-name-error.js";
 import { ToolConfigError } from "../errors/tool-config-error.js";
@@ -12,6 +11,7 @@ import { type ExtraProperty, extraProperty } from "../schema/extra-properties.js
 import type { JsonSchemaObject } from "../schema/json.js";
 import { SchemaSourceError } from "../schema/normalize-schema.js";
 import { buildActionSchema } from "./action-schema.js";
+import { defaultInputLimits, valueOverLimit } from "./input-limits.js";
 import { resolveInputSchema } from "./input-schema.js";
 import { applyTaskMemory, checkMemoryOptions } from "./memory-options.js";
 import { nativeToolName } from "./native-name.js";

@@ -2,23 +2,27 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
 import { type RepairContext, runCustomSteps } from "../calls/custom-repair-step.js";
 import { findCallInText } from "../calls/find-call-in-text.js";
-import { valueOverLimit } from "../calls/input-limits.js";
 import {
   type CustomSteps,
   type DecodeSettings,
   type ParsedArguments,
   parseArguments,
 } from "../calls/parse-arguments.js";
-import type { Repair } from "../calls/repair.js";
 import { type RepairOptions, stepEnabled } from "../calls/repair-steps.js";
-import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
+import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import { undoLowering } from "../calls/undo-lowering.js";
 import { ForeignCall, unwrapCall } from "../calls/unwrap-call.js";
 import { unwrapEnvelope } from "../calls/unwrap-envelope.js";
 import { unwrapString } from "../calls/unwrap-string.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
 import { isPlainObject } from "../internal/clone-json.js";
-import type { InputRepair } from "../tool/run-activity.js";
+import { valueOverLimit } from "../tool/input-limits.js";
+import type { Repair } from "../tool/repair.js";
+import {
+  type ActivityOutcome,
+  type InputRepair,
+  validateActivityInput,
+} from "../tool/run-activity.js";
 import type { CatalogEntry } from "./catalog.js";
 import { buildQuickCheck, type QuickCheck } from "./quick-check.js";
 
@@ -135,6 +139,17 @@ function callFromText(
   return { value: parsed.value };
 }
 
+/** @internal The argument text after the toolbox's `before-parse` steps (which only ever get text). */
+export function beforeParse(
+  custom: CustomSteps,
+  raw: string,
+  entry: CatalogEntry,
+  repairs: Repair[],
+): unknown {
+  if (custom.beforeParse.length === 0) return raw;
+  return runCustomSteps(custom.beforeParse, raw, repairContext(entry), repairs);
+}
+
 /** @internal What a custom repair step is told about the call. */
 export function repairContext(entry: CatalogEntry): RepairContext {
   const { tool, activity } = entry;
@@ -238,6 +253,24 @@ function unreadable(
   return new UnreadableCall(failedCall(id, name, why.message, why.code, repairs, entry));
 }
 
+/** @internal The result of a call that ran: its artifact, and the repairs of the decode and the run. */
+export function callResult(
+  id: string,
+  name: string,
+  { tool, activity }: CatalogEntry,
+  outcome: ActivityOutcome,
+  repairs: readonly Repair[],
+): ToolCallResult {
+  return {
+    id,
+    name,
+    toolName: tool.name,
+    activityName: activity.name,
+    artifact: outcome.artifact,
+    repairs: outcome.repairs.length === 0 ? repairs : [...repairs, ...outcome.repairs],
+  };
+}
+
 /** @internal The result of a call that never reached its method. */
 export function failedCall(
   id: string,
@@ -255,4 +288,47 @@ export function failedCall(
     artifact: new ErrorArtifact(message, { code }),
     repairs,
   };
+}
+
+/** @internal What a call resolved to: its activity, its decode plan and settings, the repairs so far. */
+export interface ResolvedCall {
+  readonly entry: CatalogEntry;
+  readonly plan: DecodePlan | undefined;
+  readonly settings: DecodeSettings;
+  readonly repairs: Repair[];
+}
+
+/**
+ * @internal `Toolbox.prepare` after name resolution: the call decoded and validated as `execute`
+ * would, stopping before the method.
+ */
+export async function prepareCall(
+  call: ToolCallInput & { readonly id: string },
+  { entry, plan, settings, repairs }: ResolvedCall,
+): Promise<PreparedCall> {
+  const { id } = call;
+  const name = String(call.name);
+  const custom = settings.custom;
+  const read =
+    custom !== undefined && typeof call.arguments === "string"
+      ? parseArguments(beforeParse(custom, call.arguments, entry, repairs), repairs, settings)
+      : undefined;
+  const decoded = decodeCall(id, name, entry, call, plan, settings, repairs, read);
+  if (decoded instanceof UnreadableCall) return { ok: false, result: decoded.result };
+  const { tool, activity } = entry;
+  const coerce = coercionFor(entry, settings.switches, custom);
+  const checked = await validateActivityInput(tool, activity.name, decoded, coerce);
+  const allRepairs = [...repairs, ...checked.repairs];
+  if (!checked.ok) {
+    const result: ToolCallResult = {
+      id,
+      name,
+      toolName: tool.name,
+      activityName: activity.name,
+      artifact: checked.artifact,
+      repairs: allRepairs,
+    };
+    return { ok: false, result };
+  }
+  return { ok: true, id, name, tool, activity, input: checked.value, repairs: allRepairs };
 }

@@ -1,4 +1,7 @@
+import type { CustomRepairStep } from "../calls/custom-repair-step.js";
+import type { CustomSteps, DecodeSettings } from "../calls/parse-arguments.js";
 import type { RepairStep } from "../calls/repair-steps.js";
+import type { ToolCallInput } from "../calls/tool-call.js";
 import { dialects } from "../dialects/dialect.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { checkOptions } from "../internal/check-options.js";
@@ -15,6 +18,9 @@ import {
   timeLimit,
   wholeNumber,
 } from "../internal/option-rules.js";
+import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import { settleInputLimits } from "../tool/input-limits.js";
+import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
 // A Record, so adding a repair step without listing it here fails to compile.
 const repairStepKeys: Record<RepairStep, true> = {
@@ -129,30 +135,29 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   const steps = (options as { customRepairs?: unknown }).customRepairs;
   if (Array.isArray(steps)) {
     steps.forEach((step, index) => {
-      checkOptions(step, {
-        owner: `Toolbox option "customRepairs[${index}]"`,
+      checkNested(`customRepairs[${index}]`, step, {
         rules: customStepRules,
         required: ["name", "at", "run"],
-        error: (key, message) => failure("Toolbox")(`customRepairs[${index}].${key}`, message),
       });
     });
   }
-  const limits = (options as { inputLimits?: unknown }).inputLimits;
-  if (limits !== undefined) {
-    checkOptions(limits, {
-      owner: 'Toolbox option "inputLimits"',
-      rules: inputLimitRules,
-      error: (key, message) => failure("Toolbox")(`inputLimits.${key}`, message),
-    });
-  }
-  const telemetry = (options as { telemetry?: unknown }).telemetry;
-  if (telemetry !== undefined) {
-    checkOptions(telemetry, {
-      owner: 'Toolbox option "telemetry"',
-      rules: telemetryRules,
-      error: (key, message) => failure("Toolbox")(`telemetry.${key}`, message),
-    });
-  }
+  const { inputLimits, telemetry } = options as { inputLimits?: unknown; telemetry?: unknown };
+  if (inputLimits !== undefined)
+    checkNested("inputLimits", inputLimits, { rules: inputLimitRules });
+  if (telemetry !== undefined) checkNested("telemetry", telemetry, { rules: telemetryRules });
+}
+
+/** An object inside the Toolbox's options, checked against its own rules; its keys named by path. */
+function checkNested(
+  path: string,
+  value: unknown,
+  check: { readonly rules: OptionRules; readonly required?: readonly string[] },
+): void {
+  checkOptions(value, {
+    ...check,
+    owner: `Toolbox option "${path}"`,
+    error: (key, message) => failure("Toolbox")(`${path}.${key}`, message),
+  });
 }
 
 /**
@@ -222,5 +227,66 @@ function checkRepairs(owner: string, repairs: unknown): void {
     owner: `${owner} option "repairs"`,
     rules: repairRules,
     error: (key, message) => failure(owner)(`repairs.${key}`, message),
+  });
+}
+
+/** @internal A toolbox's options with their defaults applied, in the shape its parts use them. */
+export interface ToolboxSettings {
+  readonly concurrency: number;
+  readonly decode: DecodeSettings;
+  readonly memoryTool: boolean;
+  /**
+   * No `taskMemory` option: off-prompt tools get an in-memory one, as in Griptape's structures; made
+   * on first use, so a `setTaskMemory` right after construction comes first.
+   */
+  readonly defaultMemory: boolean;
+  readonly timeoutMs: number | null | undefined;
+  readonly telemetry: TelemetryOptions | undefined;
+}
+
+/**
+ * @internal The settings of a toolbox given `options` (already checked); `resolveName` tells what a
+ * name found inside a call's arguments means in this toolbox.
+ */
+export function settleToolboxOptions(
+  options: ToolboxOptions,
+  resolveName: (name: string) => object | undefined,
+): ToolboxSettings {
+  return {
+    concurrency: options.concurrency ?? 8,
+    decode: Object.freeze({
+      switches: options.repairs,
+      limits: settleInputLimits(options.inputLimits),
+      resolveName,
+      custom: groupCustomSteps(options.customRepairs),
+    }),
+    memoryTool: options.memoryTool ?? true,
+    defaultMemory: options.taskMemory === undefined,
+    timeoutMs: options.timeoutMs,
+    telemetry: options.telemetry,
+  };
+}
+
+/** @internal The decode settings of one call: the toolbox's, under the call's own repair switches. */
+export function callSettings(decode: DecodeSettings, options: ExecuteOptions): DecodeSettings {
+  if (options.repairs === undefined) return decode;
+  return { ...decode, switches: { ...decode.switches, ...options.repairs } };
+}
+
+/** @internal A batch's options for one of its calls: `onCallProgress` becomes the call's `onProgress`. */
+export function withCallProgress(options: ExecuteAllOptions, call: ToolCallInput): ExecuteOptions {
+  const listener = options.onCallProgress;
+  if (listener === undefined) return options;
+  // Every call of a batch has its id by now (given, made up, or `<wrapper id>.<n>` inside a wrapper).
+  const owner = { id: call.id ?? "", name: String(call.name) };
+  return { ...options, onProgress: (progress) => listener(owner, progress) };
+}
+
+function groupCustomSteps(steps: readonly CustomRepairStep[] | undefined): CustomSteps | undefined {
+  if (steps === undefined || steps.length === 0) return undefined;
+  return Object.freeze({
+    beforeParse: steps.filter((step) => step.at === "before-parse"),
+    afterParse: steps.filter((step) => step.at === "after-parse"),
+    afterValidationFailure: steps.filter((step) => step.at === "after-validation-failure"),
   });
 }

@@ -1,9 +1,9 @@
 import type { CustomRepairStep } from "../calls/custom-repair-step.js";
-import type { InputLimits } from "../calls/input-limits.js";
 import type { RepairOptions } from "../calls/repair-steps.js";
 import type { DialectTarget } from "../dialects/dialect.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import type { InputLimits } from "../tool/input-limits.js";
 import type { ActivityProgress, RunOptions } from "../tool/tool-options.js";
 
 /**

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { coerceInput } from "../../src/calls/coerce-input.js";
-import { defaultInputLimits } from "../../src/calls/input-limits.js";
 import { parseArguments } from "../../src/calls/parse-arguments.js";
-import type { Repair } from "../../src/calls/repair.js";
 import type { RepairOptions } from "../../src/calls/repair-steps.js";
 import { unknownNameMessage } from "../../src/calls/resolve-name.js";
 import { stripWrappers } from "../../src/calls/strip-wrappers.js";
 import type { JsonSchemaObject } from "../../src/index.js";
+import { defaultInputLimits } from "../../src/tool/input-limits.js";
+import type { Repair } from "../../src/tool/repair.js";
 
 function parsed(raw: unknown, switches?: RepairOptions) {
   const repairs: Repair[] = [];

@@ -71,7 +71,7 @@ const importOf = (entry: string) => `await import(${JSON.stringify(join(root, "d
 
 export function packageCases(): void {
   it("the root entry never loads the MCP SDK; toolwright/mcp loads it when used", async () => {
-    const sdk = "/node_modules/@modelcontextprotocol/sdk/";
+    const sdk = "/node_modules/@modelcontextprotocol/";
     // Connecting to a command that does not exist fails, but only after loading the SDK.
     const connect = `${importOf("mcp.js")}
       const { McpTool } = await import(${JSON.stringify(join(root, "dist", "mcp.js"))});
@@ -97,8 +97,10 @@ export function packageCases(): void {
       types: "./dist/mcp.d.ts",
       default: "./dist/mcp.js",
     });
-    assert.equal(manifest.peerDependenciesMeta["@modelcontextprotocol/sdk"].optional, true);
-    assert.equal(manifest.dependencies["@modelcontextprotocol/sdk"], undefined);
+    for (const sdkPackage of ["@modelcontextprotocol/sdk", "@modelcontextprotocol/client"]) {
+      assert.equal(manifest.peerDependenciesMeta[sdkPackage].optional, true);
+      assert.equal(manifest.dependencies[sdkPackage], undefined);
+    }
   });
 
   it("builds an executable bin with a shebang", async () => {

@@ -70,6 +70,11 @@ export const errorCases: readonly ErrorCase[] = [
     args: [{ subject: "serveMcp", option: "port", message }],
   },
   {
+    file: "mcp-authorization-error.ts",
+    className: "McpAuthorizationError",
+    args: [{ server: "s", message }],
+  },
+  {
     file: "mcp-connection-error.ts",
     className: "McpConnectionError",
     args: [{ server: "s", message }],

@@ -21,6 +21,7 @@ const optional = [
   "@modelcontextprotocol/sdk",
   "@modelcontextprotocol/server",
   "@modelcontextprotocol/node",
+  "@modelcontextprotocol/client",
   "ioredis",
   "bullmq",
 ];
@@ -147,12 +148,12 @@ describe("a missing optional package", () => {
     const toolbox = new (Toolbox as unknown as new (tools: object[]) => object)([
       new (CalculatorTool as unknown as new () => object)(),
     ]);
-    // Serving is on the SDK's v2 server package, connecting on its v1 client.
+    // Serving is on the SDK's v2 server package, connecting on its v2 client.
     const server = "@modelcontextprotocol/server";
     await expectMissing(server, "serveMcp", () => serveMcp(toolbox, { transport: "stdio" }));
     await expectMissing(server, "serveMcp", () => serveMcp(toolbox, { transport: "http" }));
     const connect = (McpTool as unknown as { connect(target: object): Promise<unknown> }).connect;
-    await expectMissing("@modelcontextprotocol/sdk", "McpTool.connect", () =>
+    await expectMissing("@modelcontextprotocol/client", "McpTool.connect", () =>
       connect({ command: "no-such-server" }),
     );
     const Store = RedisArtifactStore as new (options: object) => object;

@@ -5,13 +5,13 @@ import { McpConfigError } from "../../src/errors/mcp-config-error.js";
 import { activity, Tool, ToolConfigError, type ToolOptions } from "../../src/index.js";
 import { McpTool } from "../../src/mcp/mcp-tool.js";
 import { TaskMemory } from "../../src/memory/task-memory.js";
+import { TaskMemoryTool } from "../../src/memory/task-memory-tool.js";
 import { CalculatorTool } from "../../src/tools/calculator/calculator-tool.js";
 import { DateTimeTool } from "../../src/tools/date-time/date-time-tool.js";
 import { FileManagerTool } from "../../src/tools/file-manager/file-manager-tool.js";
 import { RestApiTool } from "../../src/tools/rest-api/rest-api-tool.js";
 import { SqlTool, WritableSqlTool } from "../../src/tools/sql/sql-tool.js";
 import { StructuredOutputTool } from "../../src/tools/structured-output/structured-output-tool.js";
-import { TaskMemoryTool } from "../../src/tools/task-memory/task-memory-tool.js";
 import { WebScraperTool } from "../../src/tools/web-scraper/web-scraper-tool.js";
 import { assertTyped, optionCases, thrown } from "./option-cases.js";
 

@@ -1,5 +1,6 @@
 import type { ToolCallRepairFunction, ToolSet } from "ai";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { nativeNameOf } from "../shared/model-call.js";
 import { rememberRawCall } from "./raw-calls.js";
 import { bindingOf } from "./tool-bindings.js";
 
@@ -18,9 +19,8 @@ import { bindingOf } from "./tool-bindings.js";
  */
 export function repairToolCall(toolbox: Toolbox): ToolCallRepairFunction<ToolSet> {
   return async ({ toolCall, tools }) => {
-    const resolved = toolbox.resolveName(toolCall.toolName);
-    if (resolved === undefined) return null;
-    const nativeName = toolbox.nativeName(resolved.tool, resolved.activity.name);
+    const nativeName = nativeNameOf(toolbox, toolCall.toolName);
+    if (nativeName === undefined) return null;
     const binding = Object.hasOwn(tools, nativeName) ? bindingOf(tools[nativeName]) : undefined;
     if (binding === undefined || binding.toolbox !== toolbox) return null;
     const text = toolCall.input;

@@ -1,4 +1,5 @@
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { isJsonObjectText, nativeNameOf } from "../shared/model-call.js";
 
 /** The part of an AI SDK language model (spec v2, v3 or v4) the wrapper touches. */
 interface StreamingModel {
@@ -53,23 +54,10 @@ function rewritePart(part: unknown, toolbox: Toolbox): unknown {
   if (typeof part !== "object" || part === null) return part;
   const { type, toolName, input } = part as ModelPart;
   if (type !== "tool-call" && type !== "tool-input-start") return part;
-  const name = typeof toolName === "string" ? nativeName(toolbox, toolName) : toolName;
-  if (type === "tool-input-start" || typeof input !== "string" || readsAsObject(input))
+  const name =
+    typeof toolName === "string" ? (nativeNameOf(toolbox, toolName) ?? toolName) : toolName;
+  // Mastra reads an object's text exactly as toolwright would: it may pass as it is.
+  if (type === "tool-input-start" || typeof input !== "string" || isJsonObjectText(input))
     return name === toolName ? part : { ...part, toolName: name };
   return { ...part, toolName: name, input: JSON.stringify(input) };
-}
-
-function nativeName(toolbox: Toolbox, called: string): string {
-  const found = toolbox.resolveName(called);
-  return found === undefined ? called : toolbox.nativeName(found.tool, found.activity.name);
-}
-
-// Mastra reads these exactly as toolwright would (short of duplicate keys: the last one wins).
-function readsAsObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
 }

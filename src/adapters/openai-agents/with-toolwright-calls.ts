@@ -6,6 +6,7 @@ import type {
   StreamEvent,
 } from "@openai/agents-core";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { isJsonObjectText, nativeNameOf } from "../shared/model-call.js";
 import { carryCall, uncarryCall } from "./carried-call.js";
 
 /**
@@ -69,6 +70,8 @@ function carryOutput<Item extends { readonly type?: string | undefined }>(
     const native = nativeNameOf(toolbox, call.name);
     // Names the toolbox cannot resolve are left to the runner's own not-found handling.
     if (native === undefined) return item;
+    // The runner's own test (it `JSON.parse`s the text), narrowed to objects: an approval policy only
+    // sees what it can inspect.
     if (native === call.name && isJsonObjectText(call.arguments)) return item;
     return {
       ...item,
@@ -89,20 +92,4 @@ function restoreRequest(request: ModelRequest): ModelRequest {
     return { ...item, name: carried.name, arguments: carried.arguments };
   });
   return changed ? { ...request, input } : request;
-}
-
-function nativeNameOf(toolbox: Toolbox, name: string): string | undefined {
-  const found = toolbox.resolveName(name);
-  return found === undefined ? undefined : toolbox.nativeName(found.tool, found.activity.name);
-}
-
-// The runner's own test (it `JSON.parse`s the text), narrowed to objects: an approval policy only sees
-// what it can inspect.
-function isJsonObjectText(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
 }

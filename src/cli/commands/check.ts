@@ -1,5 +1,5 @@
 import { checkToolbox, type VariantReport } from "../check-report.js";
-import { loadToolbox } from "../load-toolbox.js";
+import { type ReportCommand, withToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, plural, progress, say, table } from "../output.js";
 
 /**
@@ -7,14 +7,8 @@ import { type CliOutput, paint, plural, progress, say, table } from "../output.j
  * one loses (keywords moved into descriptions) or rejects (preflight errors, with their path); exit 1
  * when anything is rejected.
  */
-export async function checkCommand(
-  modulePath: string | undefined,
-  options: { json: boolean; db: string },
-  output: CliOutput,
-): Promise<number> {
-  const loaded = await loadToolbox(modulePath, { db: options.db });
-  try {
-    const { toolbox } = loaded;
+export const checkCommand: ReportCommand = (modulePath, options, output) =>
+  withToolbox(modulePath, options, ({ toolbox }) => {
     const activities = toolbox.tools.reduce((sum, tool) => sum + tool.activities().length, 0);
     progress(
       output,
@@ -25,10 +19,7 @@ export async function checkCommand(
     if (options.json) say(output, JSON.stringify(reports.map(toJson), null, 2));
     else printReports(reports, activities, output);
     return rejected > 0 ? 1 : 0;
-  } finally {
-    await loaded.close();
-  }
-}
+  });
 
 function printReports(reports: readonly VariantReport[], activities: number, output: CliOutput) {
   const out = output.stdout;

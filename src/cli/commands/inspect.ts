@@ -1,20 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { isLoopbackHost } from "../../mcp/http-guards.js";
+import type { HttpAccess } from "../../mcp/http-guards.js";
+import { LazySqliteStore } from "../../memory/lazy-sqlite-store.js";
 import { TaskMemory } from "../../memory/task-memory.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
-import { LazySqliteStore } from "../lazy-sqlite-store.js";
+import { checkListenFlags, listenAddress } from "../listen-flags.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, plural, progress, warn } from "../output.js";
 import { serveUntilSignal } from "../serve-until-signal.js";
 
 /** @internal Options of `toolwright inspect`. */
-export interface InspectOptions {
-  readonly host: string;
-  readonly port: number;
-  readonly token: string | undefined;
-  readonly allowedHost: readonly string[] | undefined;
-  readonly allowedOrigin: readonly string[] | undefined;
+export interface InspectOptions extends HttpAccess {
   readonly db: string;
   /** `--db` was given on the command line (not the default). */
   readonly dbGiven: boolean;
@@ -47,16 +42,11 @@ export async function inspectCommand(
       await redis.close();
       warn(output, "  --redis ignored: the module's own Toolbox brings its task memory");
     }
-    const token = options.token ?? randomBytes(32).toString("base64url");
     const { startInspector } = await import("../../inspect/inspector.js");
     const inspector = await startInspector({
       toolbox: loaded.toolbox,
       source: loaded.source,
-      token,
-      host: options.host,
-      port: options.port,
-      allowedHosts: options.allowedHost,
-      allowedOrigins: options.allowedOrigin,
+      ...listenAddress(options),
     }).catch((error: unknown) => {
       throw new CliError(`cannot listen on ${options.host}:${options.port}`, { cause: error });
     });
@@ -85,11 +75,7 @@ export async function inspectCommand(
 }
 
 function checkFlags(options: InspectOptions): void {
-  if (options.token === undefined && !isLoopbackHost(options.host)) {
-    throw new CliError(
-      `--host ${options.host} lets other machines reach the inspector: set the token they must send with --token or TOOLWRIGHT_TOKEN`,
-    );
-  }
+  checkListenFlags(options, "the inspector");
   if (options.token !== undefined && (options.token.length < 8 || /\s/.test(options.token))) {
     throw new CliError("--token must be 8 or more characters without spaces");
   }

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import type { Requirement } from "../../tool/requirements.js";
 import { CliError } from "../cli-error.js";
-import { loadToolbox } from "../load-toolbox.js";
+import { withToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, say, warn } from "../output.js";
 
 /**
@@ -14,25 +14,21 @@ export async function installCommand(
   options: { dryRun: boolean; db: string },
   output: CliOutput,
 ): Promise<number> {
-  const loaded = await loadToolbox(modulePath, { db: options.db });
-  let missing: Requirement[];
   let total = 0;
-  try {
+  const missing = await withToolbox(modulePath, options, ({ toolbox, source }) => {
     const found = new Map<string, Requirement>();
-    for (const tool of loaded.toolbox.tools) {
+    for (const tool of toolbox.tools) {
       let check: ReturnType<typeof tool.checkRequirements>;
       try {
         check = tool.checkRequirements();
       } catch (error) {
-        throw new CliError(`${loaded.source}: bad requirements`, { cause: error });
+        throw new CliError(`${source}: bad requirements`, { cause: error });
       }
       total += check.met.length + check.missing.length;
       for (const requirement of check.missing) found.set(requirement.specifier, requirement);
     }
-    missing = [...found.values()];
-  } finally {
-    await loaded.close();
-  }
+    return [...found.values()];
+  });
   if (missing.length === 0) {
     say(
       output,

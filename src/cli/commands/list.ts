@@ -1,15 +1,10 @@
 import type { ActivityAnnotations } from "../../activity/activity-annotations.js";
-import { loadToolbox } from "../load-toolbox.js";
-import { type CliOutput, firstLine, paint, plural, say, table } from "../output.js";
+import { type ReportCommand, withToolbox } from "../load-toolbox.js";
+import { firstLine, paint, plural, say, table } from "../output.js";
 
 /** @internal `toolwright list [module]`: tools and activities with their descriptions. */
-export async function listCommand(
-  modulePath: string | undefined,
-  options: { json: boolean; db: string },
-  output: CliOutput,
-): Promise<number> {
-  const loaded = await loadToolbox(modulePath, { db: options.db });
-  try {
+export const listCommand: ReportCommand = (modulePath, options, output) =>
+  withToolbox(modulePath, options, (loaded) => {
     const { toolbox } = loaded;
     const tools = toolbox.tools.map((tool) => ({
       name: tool.name,
@@ -54,10 +49,7 @@ export async function listCommand(
       ),
     );
     return 0;
-  } finally {
-    await loaded.close();
-  }
-}
+  });
 
 function hints(annotations: Readonly<ActivityAnnotations>): string {
   const words: string[] = [];

@@ -1,17 +1,16 @@
 import type { Dialect, DialectOptions } from "../../dialects/dialect.js";
 import { DialectError } from "../../errors/dialect-error.js";
 import { CliError } from "../cli-error.js";
-import { loadToolbox } from "../load-toolbox.js";
-import { type CliOutput, say } from "../output.js";
+import { type ModuleCommand, withToolbox } from "../load-toolbox.js";
+import { say } from "../output.js";
 
 /** @internal `toolwright schema [module] --dialect <d> [--strict]`: the provider's `tools` JSON. */
-export async function schemaCommand(
-  modulePath: string | undefined,
-  options: { dialect: Dialect; db: string } & DialectOptions,
-  output: CliOutput,
-): Promise<number> {
-  const loaded = await loadToolbox(modulePath, { db: options.db });
-  try {
+export const schemaCommand: ModuleCommand<{ dialect: Dialect; db: string } & DialectOptions> = (
+  modulePath,
+  options,
+  output,
+) =>
+  withToolbox(modulePath, options, (loaded) => {
     const { dialect, db: _db, ...dialectOptions } = options;
     let tools: unknown;
     try {
@@ -22,7 +21,4 @@ export async function schemaCommand(
     }
     say(output, JSON.stringify(tools, null, 2));
     return 0;
-  } finally {
-    await loaded.close();
-  }
-}
+  });

@@ -1,23 +1,18 @@
-import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
-import { isLoopbackHost } from "../../mcp/http-guards.js";
+import type { HttpAccess } from "../../mcp/http-guards.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
+import { checkListenFlags, listenAddress } from "../listen-flags.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, warn } from "../output.js";
 import { serveUntilSignal } from "../serve-until-signal.js";
 
 /** @internal Options of `toolwright serve`. */
-export interface ServeOptions {
+export interface ServeOptions extends HttpAccess {
   readonly http: boolean;
-  readonly host: string;
-  readonly port: number;
-  readonly token: string | undefined;
   /** The token came from TOOLWRIGHT_TOKEN, which stdio serving ignores. */
   readonly tokenFromEnvironment: boolean;
-  readonly allowedHost: readonly string[] | undefined;
-  readonly allowedOrigin: readonly string[] | undefined;
   /** No sessions: a fresh MCP server per request, so replicas can share clients (`--stateless`). */
   readonly stateless: boolean;
   readonly db: string;
@@ -60,20 +55,15 @@ export async function serveCommand(
   try {
     const hidden = options.http && !options.allowWrites ? hideWrites(loaded.toolbox) : 0;
     const count = loaded.toolbox.toProviderTools("mcp").length;
-    const token = options.http
-      ? (options.token ?? randomBytes(32).toString("base64url"))
-      : undefined;
-    const server = options.http
-      ? await mcp.serveMcp(loaded.toolbox, {
-          transport: "http",
-          host: options.host,
-          port: options.port,
-          token,
-          allowedHosts: options.allowedHost,
-          allowedOrigins: options.allowedOrigin,
-          sessions: options.stateless ? "stateless" : "stateful",
-        })
-      : await mcp.serveMcp(loaded.toolbox, { transport: "stdio" });
+    const address = options.http ? listenAddress(options) : undefined;
+    const server =
+      address === undefined
+        ? await mcp.serveMcp(loaded.toolbox, { transport: "stdio" })
+        : await mcp.serveMcp(loaded.toolbox, {
+            transport: "http",
+            ...address,
+            sessions: options.stateless ? "stateless" : "stateful",
+          });
     const where = server.url ?? "stdio";
     const notes = [
       `${count} tools from ${loaded.source}`,
@@ -90,7 +80,7 @@ export async function serveCommand(
     );
     if (options.http && options.token === undefined) {
       // As Jupyter does: a fresh secret each run, shown only to whoever started the server.
-      warn(output, `  clients must send: Authorization: Bearer ${token}`);
+      warn(output, `  clients must send: Authorization: Bearer ${address?.token}`);
       warn(output, "  (token generated for this run; choose one with --token or TOOLWRIGHT_TOKEN)");
     }
     await serveUntilSignal(server);
@@ -105,8 +95,8 @@ function checkFlags(modulePath: string | undefined, options: ServeOptions): void
   if (
     !options.http &&
     ((options.token !== undefined && !options.tokenFromEnvironment) ||
-      options.allowedHost !== undefined ||
-      options.allowedOrigin !== undefined)
+      options.allowedHosts !== undefined ||
+      options.allowedOrigins !== undefined)
   ) {
     throw new CliError("--token, --allowed-host and --allowed-origin apply to --http; add --http");
   }
@@ -120,11 +110,7 @@ function checkFlags(modulePath: string | undefined, options: ServeOptions): void
       "--allow-writes applies to --http (stdio serves every activity); add --http",
     );
   }
-  if (options.http && options.token === undefined && !isLoopbackHost(options.host)) {
-    throw new CliError(
-      `--host ${options.host} lets other machines reach the server: set the token they must send with --token or TOOLWRIGHT_TOKEN`,
-    );
-  }
+  if (options.http) checkListenFlags(options, "the server");
   if (modulePath !== undefined && options.files !== undefined) {
     throw new CliError(
       "--files sets the root of the built-in FileManagerTool; a module's tools bring their own options",

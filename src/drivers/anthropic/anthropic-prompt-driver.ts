@@ -1,33 +1,22 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { ClientOptions } from "@anthropic-ai/sdk";
 import type {
   MessageCreateParamsNonStreaming,
   RawMessageStreamEvent,
 } from "@anthropic-ai/sdk/resources/messages";
 import { PromptRequestError } from "../../errors/prompt-request-error.js";
 import { anObject, wholeNumber } from "../../internal/option-rules.js";
-import { requirePackage } from "../../internal/optional-package.js";
 import type { JsonObject } from "../../schema/json.js";
-import { finishEvents } from "../shared/collect-stream.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import {
-  checkCallOptions,
-  checkDriverOptions,
-  type DriverOptions,
-  requireApiKey,
-} from "../shared/driver-options.js";
-import { lazyClient, type SdkClient } from "../shared/lazy-client.js";
+import { createPromptDriver } from "../shared/create-prompt-driver.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
+import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
+import { lazyClient } from "../shared/lazy-client.js";
+import { type Connect, sdkConnect } from "../shared/provider-call.js";
+import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
+import { stainlessClientOptions } from "../shared/stainless-sdk.js";
 import { parseStreamedArguments } from "../shared/tool-call-arguments.js";
 import { makeUsage } from "../shared/usage.js";
-import type {
-  PromptCallOptions,
-  PromptDriver,
-  PromptRequest,
-  PromptResponse,
-  PromptStreamEvent,
-  ToolCall,
-} from "../spec.js";
+import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from "../spec.js";
 import { toAnthropicError } from "./anthropic-error.js";
 import { convertToAnthropicMessages } from "./convert-to-anthropic-messages.js";
 import { mapAnthropicFinishReason } from "./map-anthropic-finish-reason.js";
@@ -65,107 +54,74 @@ const optionRules = {
  * const { text } = await driver.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export class AnthropicPromptDriver implements PromptDriver {
-  readonly specificationVersion = "v1";
+export class AnthropicPromptDriver extends ProviderPromptDriver {
   readonly provider = "anthropic";
   readonly dialect = "anthropic";
-  readonly model: string;
-  readonly #client: () => Promise<SdkClient<AnthropicSdk, Anthropic>>;
-  readonly #maxOutputTokens: number;
 
   constructor(options: AnthropicDriverOptions) {
     const driver = "AnthropicPromptDriver";
-    checkDriverOptions(driver, options, optionRules);
-    this.model = options.model;
-    this.#maxOutputTokens = options.maxOutputTokens ?? 4096;
-    const source = {
+    const connect = connectAnthropic(driver, options);
+    const maxOutputTokens = options.maxOutputTokens ?? 4096;
+    const identity: DriverIdentity = { provider: "anthropic", model: options.model };
+    const calls = createPromptDriver({
       driver,
-      packageName: "@anthropic-ai/sdk",
-      load: () => import("@anthropic-ai/sdk"),
-    };
-    if (options.client !== undefined) {
-      this.#client = lazyClient(source, { client: options.client });
-      return;
-    }
-    requirePackage(driver, source.packageName);
-    const settings: ClientOptions = {
-      apiKey: requireApiKey(driver, options.apiKey, ["ANTHROPIC_API_KEY"]),
-      ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
-      ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
-      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
-      ...(options.headers !== undefined && { defaultHeaders: options.headers }),
-      ...(options.fetch !== undefined && { fetch: options.fetch }),
-    };
-    this.#client = lazyClient(source, { create: (sdk) => new sdk.Anthropic(settings) });
+      ...identity,
+      connect,
+      body: (request) => messageBody(identity, request, maxOutputTokens),
+      send: (anthropic, body, signal) => anthropic.messages.create(body, { signal }),
+      sendStream: (anthropic, body, signal) =>
+        anthropic.messages.create({ ...body, stream: true }, { signal }),
+      convert: convertMessage,
+      fold: () => new MessageAssembler(),
+    });
+    super(options.model, calls);
   }
+}
 
-  async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
-    checkCallOptions("AnthropicPromptDriver", "generate", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal);
-    const { sdk, client } = await this.#client();
-    try {
-      return convertMessage(await client.messages.create(body, { signal }), context);
-    } catch (error) {
-      throw toAnthropicError(error, context, sdk);
-    }
-  }
+/**
+ * Checks the options now (also that `@anthropic-ai/sdk` is installed); the calls go through the
+ * client made on first use, their failures mapped by `toAnthropicError`.
+ */
+function connectAnthropic(driver: string, options: AnthropicDriverOptions): Connect<Anthropic> {
+  checkDriverOptions(driver, options, optionRules);
+  const source = {
+    driver,
+    packageName: "@anthropic-ai/sdk",
+    load: () => import("@anthropic-ai/sdk"),
+  };
+  const client = lazyClient(source, options.client, () => {
+    const apiKey = requireApiKey(driver, options.apiKey, ["ANTHROPIC_API_KEY"]);
+    const settings = stainlessClientOptions(options, apiKey);
+    return (sdk: AnthropicSdk) => new sdk.Anthropic(settings);
+  });
+  return sdkConnect(client, toAnthropicError);
+}
 
-  async *stream(
-    request: PromptRequest,
-    options: PromptCallOptions = {},
-  ): AsyncGenerator<PromptStreamEvent> {
-    checkCallOptions("AnthropicPromptDriver", "stream", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal);
-    const { sdk, client } = await this.#client();
-    try {
-      const events = await client.messages.create({ ...body, stream: true }, { signal });
-      context.phase = "stream";
-      const message = new MessageAssembler();
-      for await (const event of events) {
-        signal?.throwIfAborted();
-        yield* message.add(event);
-      }
-      // The SDK ends a stream quietly when it is aborted.
-      signal?.throwIfAborted();
-      yield* finishEvents(convertMessage(message.complete(context), context));
-    } catch (error) {
-      throw toAnthropicError(error, context, sdk);
+function messageBody(
+  identity: DriverIdentity,
+  request: PromptRequest,
+  maxOutputTokens: number,
+): MessageCreateParamsNonStreaming {
+  const { system, messages } = convertToAnthropicMessages(request.messages, identity);
+  const body: MessageCreateParamsNonStreaming = {
+    model: identity.model,
+    max_tokens: request.maxOutputTokens ?? maxOutputTokens,
+    messages,
+    ...prepareAnthropicTools(request, identity),
+  };
+  if (system.length > 0) body.system = system;
+  for (const option of ["temperature", "topP"] as const) {
+    if (request[option] !== undefined) {
+      throw new PromptRequestError({
+        ...identity,
+        path: option,
+        message:
+          "the Messages API (SDK 1.x) has no sampling parameters; pass them in providerOptions.anthropic if your endpoint takes them",
+      });
     }
   }
-
-  #body(request: PromptRequest): MessageCreateParamsNonStreaming {
-    const identity: DriverIdentity = { provider: this.provider, model: this.model };
-    const { system, messages } = convertToAnthropicMessages(request.messages, identity);
-    const body: MessageCreateParamsNonStreaming = {
-      model: this.model,
-      max_tokens: request.maxOutputTokens ?? this.#maxOutputTokens,
-      messages,
-      ...prepareAnthropicTools(request, identity),
-    };
-    if (system.length > 0) body.system = system;
-    for (const option of ["temperature", "topP"] as const) {
-      if (request[option] !== undefined) {
-        throw new PromptRequestError({
-          ...identity,
-          path: option,
-          message:
-            "the Messages API (SDK 1.x) has no sampling parameters; pass them in providerOptions.anthropic if your endpoint takes them",
-        });
-      }
-    }
-    if (request.stopSequences !== undefined) body.stop_sequences = [...request.stopSequences];
-    return withProviderOptions(body, request.providerOptions, "anthropic");
-  }
-
-  #context(signal: AbortSignal | undefined): FailureContext {
-    return { provider: this.provider, model: this.model, signal, phase: "request" };
-  }
+  if (request.stopSequences !== undefined) body.stop_sequences = [...request.stopSequences];
+  return withProviderOptions(body, request.providerOptions, "anthropic");
 }
 
 /** The parts of an Anthropic message the driver reads, whether received whole or assembled. */
@@ -289,7 +245,7 @@ class MessageAssembler {
 
   complete(context: FailureContext): MessageLike {
     if (!this.#stopped) {
-      throw driverFailure(context, "provider_stream_error", "the stream ended before message_stop");
+      throw streamEndedEarly(context, "message_stop");
     }
     const content = this.#blocks
       .filter((block) => block !== undefined)

@@ -6,14 +6,10 @@ import type {
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
 import type { ImageArtifact } from "../../artifacts/image-artifact.js";
-import {
-  checkToolResults,
-  type DriverIdentity,
-  groupToolResults,
-  unknownMessage,
-} from "../shared/request-checks.js";
+import type { DriverIdentity } from "../shared/request-checks.js";
 import { argumentsToObject, isJsonObject } from "../shared/tool-call-arguments.js";
 import { toolResultParts, toolResultText } from "../shared/tool-result-content.js";
+import { visitMessages } from "../shared/visit-messages.js";
 import type { PromptMessage, ToolResultMessage } from "../spec.js";
 
 /**
@@ -31,7 +27,6 @@ export function convertToAnthropicMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
 ): { system: TextBlockParam[]; messages: MessageParam[] } {
-  checkToolResults(identity, messages);
   const system: TextBlockParam[] = [];
   const converted: { role: "user" | "assistant"; content: ContentBlockParam[] }[] = [];
   const append = (role: "user" | "assistant", blocks: ContentBlockParam[]) => {
@@ -39,42 +34,31 @@ export function convertToAnthropicMessages(
     if (last?.role === role) last.content.push(...blocks);
     else converted.push({ role, content: blocks });
   };
-  groupToolResults(messages).forEach((message, index) => {
-    if (Array.isArray(message)) {
-      append("user", message.map(toolResultBlock));
-      return;
-    }
-    switch (message.role) {
-      case "system":
-        system.push({ type: "text", text: message.content });
-        return;
-      case "user":
-        append(
-          "user",
-          typeof message.content === "string"
-            ? [{ type: "text", text: message.content }]
-            : message.content.map((part) =>
-                part.type === "text" ? { type: "text", text: part.text } : imageBlock(part.image),
-              ),
-        );
-        return;
-      case "assistant": {
-        const blocks: ContentBlockParam[] = thinkingBlocks(message.providerMetadata);
-        if (message.content !== "") blocks.push({ type: "text", text: message.content });
-        for (const call of message.toolCalls ?? []) {
-          blocks.push({
-            type: "tool_use",
-            id: call.id,
-            name: call.name,
-            input: argumentsToObject(call.arguments),
-          });
-        }
-        append("assistant", blocks);
-        return;
+  visitMessages(identity, messages, {
+    system: (message) => system.push({ type: "text", text: message.content }),
+    user: (message) =>
+      append(
+        "user",
+        typeof message.content === "string"
+          ? [{ type: "text", text: message.content }]
+          : message.content.map((part) =>
+              part.type === "text" ? { type: "text", text: part.text } : imageBlock(part.image),
+            ),
+      ),
+    assistant: (message) => {
+      const blocks: ContentBlockParam[] = thinkingBlocks(message.providerMetadata);
+      if (message.content !== "") blocks.push({ type: "text", text: message.content });
+      for (const call of message.toolCalls ?? []) {
+        blocks.push({
+          type: "tool_use",
+          id: call.id,
+          name: call.name,
+          input: argumentsToObject(call.arguments),
+        });
       }
-      default:
-        unknownMessage(identity, index, message);
-    }
+      append("assistant", blocks);
+    },
+    toolResults: (results) => append("user", results.map(toolResultBlock)),
   });
   return { system, messages: converted };
 }

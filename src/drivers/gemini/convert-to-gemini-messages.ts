@@ -1,13 +1,9 @@
 import type { Content, Part } from "@google/genai";
-import {
-  checkToolResults,
-  type DriverIdentity,
-  groupToolResults,
-  unknownMessage,
-} from "../shared/request-checks.js";
+import type { DriverIdentity } from "../shared/request-checks.js";
 import { argumentsToObject, isJsonObject } from "../shared/tool-call-arguments.js";
 import { toolResultImages, toolResultText } from "../shared/tool-result-content.js";
-import type { PromptMessage, ToolResultMessage } from "../spec.js";
+import { visitMessages } from "../shared/visit-messages.js";
+import type { AssistantMessage, PromptMessage, ToolResultMessage } from "../spec.js";
 
 /**
  * Converts the neutral transcript to Gemini `contents` and a `systemInstruction`. Tool results
@@ -26,7 +22,6 @@ export function convertToGeminiMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
 ): { systemInstruction: Content | undefined; contents: Content[] } {
-  checkToolResults(identity, messages);
   const system: Part[] = [];
   const contents: Content[] = [];
   const append = (role: "user" | "model", parts: Part[]) => {
@@ -34,61 +29,53 @@ export function convertToGeminiMessages(
     if (last?.role === role) last.parts?.push(...parts);
     else contents.push({ role, parts });
   };
-  groupToolResults(messages).forEach((message, index) => {
-    if (Array.isArray(message)) {
-      append("user", message.map(functionResponsePart));
-      return;
-    }
-    switch (message.role) {
-      case "system":
-        system.push({ text: message.content });
-        return;
-      case "user":
-        append(
-          "user",
-          typeof message.content === "string"
-            ? [{ text: message.content }]
-            : message.content.map((part) =>
-                part.type === "text"
-                  ? { text: part.text }
-                  : { inlineData: { mimeType: part.image.mimeType, data: part.image.base64 } },
-              ),
-        );
-        return;
-      case "assistant": {
-        const parts: Part[] = [];
-        const textSignature = geminiMetadata(message.providerMetadata).textSignature;
-        if (message.content !== "") {
-          parts.push({
-            text: message.content,
-            ...(typeof textSignature === "string" && { thoughtSignature: textSignature }),
-          });
-        }
-        for (const call of message.toolCalls ?? []) {
-          const metadata = geminiMetadata(call.providerMetadata);
-          parts.push({
-            functionCall: {
-              // Ids the driver made up for a model that sent none are not sent back.
-              ...(metadata.generatedId !== true && { id: call.id }),
-              name: call.name,
-              args: argumentsToObject(call.arguments),
-            },
-            ...(typeof metadata.thoughtSignature === "string" && {
-              thoughtSignature: metadata.thoughtSignature,
-            }),
-          });
-        }
-        append("model", parts);
-        return;
-      }
-      default:
-        unknownMessage(identity, index, message);
-    }
+  visitMessages(identity, messages, {
+    system: (message) => system.push({ text: message.content }),
+    user: (message) =>
+      append(
+        "user",
+        typeof message.content === "string"
+          ? [{ text: message.content }]
+          : message.content.map((part) =>
+              part.type === "text"
+                ? { text: part.text }
+                : { inlineData: { mimeType: part.image.mimeType, data: part.image.base64 } },
+            ),
+      ),
+    assistant: (message) => append("model", modelParts(message)),
+    toolResults: (results) => append("user", results.map(functionResponsePart)),
   });
   return {
     systemInstruction: system.length === 0 ? undefined : { parts: system },
     contents,
   };
+}
+
+/** The model's turn: its text and calls, with the thought signatures they came with. */
+function modelParts(message: AssistantMessage): Part[] {
+  const parts: Part[] = [];
+  const textSignature = geminiMetadata(message.providerMetadata).textSignature;
+  if (message.content !== "") {
+    parts.push({
+      text: message.content,
+      ...(typeof textSignature === "string" && { thoughtSignature: textSignature }),
+    });
+  }
+  for (const call of message.toolCalls ?? []) {
+    const metadata = geminiMetadata(call.providerMetadata);
+    parts.push({
+      functionCall: {
+        // Ids the driver made up for a model that sent none are not sent back.
+        ...(metadata.generatedId !== true && { id: call.id }),
+        name: call.name,
+        args: argumentsToObject(call.arguments),
+      },
+      ...(typeof metadata.thoughtSignature === "string" && {
+        thoughtSignature: metadata.thoughtSignature,
+      }),
+    });
+  }
+  return parts;
 }
 
 function functionResponsePart(result: ToolResultMessage): Part {

@@ -7,27 +7,16 @@ import type {
   Part,
 } from "@google/genai";
 import { anObject } from "../../internal/option-rules.js";
-import { requirePackage } from "../../internal/optional-package.js";
 import type { JsonObject } from "../../schema/json.js";
-import { finishEvents } from "../shared/collect-stream.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import {
-  checkCallOptions,
-  checkDriverOptions,
-  type DriverOptions,
-  requireApiKey,
-} from "../shared/driver-options.js";
-import { lazyClient, type SdkClient } from "../shared/lazy-client.js";
+import { createPromptDriver } from "../shared/create-prompt-driver.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
+import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
+import { lazyClient } from "../shared/lazy-client.js";
+import { type Connect, sdkConnect } from "../shared/provider-call.js";
+import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import type { DriverIdentity } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
-import type {
-  PromptCallOptions,
-  PromptDriver,
-  PromptRequest,
-  PromptResponse,
-  PromptStreamEvent,
-  ToolCall,
-} from "../spec.js";
+import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from "../spec.js";
 import { convertToGeminiMessages, generatedCallId } from "./convert-to-gemini-messages.js";
 import { toGeminiError } from "./gemini-error.js";
 import { mapGeminiFinishReason } from "./map-gemini-finish-reason.js";
@@ -62,25 +51,41 @@ type GeminiSdk = typeof import("@google/genai");
  * const { text } = await driver.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export class GeminiPromptDriver implements PromptDriver {
-  readonly specificationVersion = "v1";
+export class GeminiPromptDriver extends ProviderPromptDriver {
   readonly provider = "gemini";
   readonly dialect = "gemini";
-  readonly model: string;
-  readonly #client: () => Promise<SdkClient<GeminiSdk, GoogleGenAI>>;
 
   constructor(options: GeminiDriverOptions) {
     const driver = "GeminiPromptDriver";
     checkDriverOptions(driver, options, { httpOptions: anObject, client: anObject });
-    this.model = options.model;
-    const source = { driver, packageName: "@google/genai", load: () => import("@google/genai") };
-    if (options.client !== undefined) {
-      this.#client = lazyClient(source, { client: options.client });
-      return;
-    }
-    requirePackage(driver, source.packageName);
+    const connect = connectGemini(driver, options);
+    const identity: DriverIdentity = { provider: "gemini", model: options.model };
+    const calls = createPromptDriver({
+      driver,
+      ...identity,
+      connect,
+      body: (request, signal) => generateContentParams(identity, request, signal),
+      // The signal travels in the parameters (`config.abortSignal`).
+      send: (ai, params) => ai.models.generateContent(params),
+      sendStream: (ai, params) => ai.models.generateContentStream(params),
+      convert: convertResponse,
+      fold: () => new ResponseAssembler(),
+    });
+    super(options.model, calls);
+  }
+}
+
+/**
+ * Calls through the client the user gave, or one made on first use, their failures mapped by
+ * `toGeminiError`; the SDK retries only when asked, so `maxRetries` (2 by default) becomes its
+ * retry attempts.
+ */
+function connectGemini(driver: string, options: GeminiDriverOptions): Connect<GoogleGenAI> {
+  const source = { driver, packageName: "@google/genai", load: () => import("@google/genai") };
+  const client = lazyClient(source, options.client, () => {
+    const attempts = (options.maxRetries ?? 2) + 1;
     const httpOptions: HttpOptions = {
-      retryOptions: { attempts: (options.maxRetries ?? 2) + 1 },
+      retryOptions: { attempts },
       ...(options.baseURL !== undefined && { baseUrl: options.baseURL }),
       ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
       ...(options.headers !== undefined && { headers: options.headers }),
@@ -88,74 +93,30 @@ export class GeminiPromptDriver implements PromptDriver {
       ...options.httpOptions,
     };
     if (options.httpOptions?.retryOptions !== undefined) {
-      httpOptions.retryOptions = {
-        attempts: (options.maxRetries ?? 2) + 1,
-        ...options.httpOptions.retryOptions,
-      };
+      httpOptions.retryOptions = { attempts, ...options.httpOptions.retryOptions };
     }
     const apiKey = requireApiKey(driver, options.apiKey, ["GEMINI_API_KEY", "GOOGLE_API_KEY"]);
-    this.#client = lazyClient(source, {
-      create: (sdk) => new sdk.GoogleGenAI({ apiKey, httpOptions }),
-    });
-  }
+    return (sdk: GeminiSdk) => new sdk.GoogleGenAI({ apiKey, httpOptions });
+  });
+  return sdkConnect(client, toGeminiError);
+}
 
-  async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
-    checkCallOptions("GeminiPromptDriver", "generate", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const params = this.#params(request, signal);
-    const context = this.#context(signal);
-    const { sdk, client } = await this.#client();
-    try {
-      return convertResponse(await client.models.generateContent(params), context);
-    } catch (error) {
-      throw toGeminiError(error, context, sdk);
-    }
-  }
-
-  async *stream(
-    request: PromptRequest,
-    options: PromptCallOptions = {},
-  ): AsyncGenerator<PromptStreamEvent> {
-    checkCallOptions("GeminiPromptDriver", "stream", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const params = this.#params(request, signal);
-    const context = this.#context(signal);
-    const { sdk, client } = await this.#client();
-    try {
-      const chunks = await client.models.generateContentStream(params);
-      context.phase = "stream";
-      const assembled = new ResponseAssembler();
-      for await (const chunk of chunks) {
-        signal?.throwIfAborted();
-        yield* assembled.add(chunk);
-      }
-      signal?.throwIfAborted();
-      yield* finishEvents(convertResponse(assembled.complete(context), context));
-    } catch (error) {
-      throw toGeminiError(error, context, sdk);
-    }
-  }
-
-  #params(request: PromptRequest, signal: AbortSignal | undefined): GenerateContentParameters {
-    const identity: DriverIdentity = { provider: this.provider, model: this.model };
-    const { systemInstruction, contents } = convertToGeminiMessages(request.messages, identity);
-    const config: GenerateContentConfig = { ...prepareGeminiTools(request, identity) };
-    if (systemInstruction !== undefined) config.systemInstruction = systemInstruction;
-    if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;
-    if (request.temperature !== undefined) config.temperature = request.temperature;
-    if (request.topP !== undefined) config.topP = request.topP;
-    if (request.stopSequences !== undefined) config.stopSequences = [...request.stopSequences];
-    if (signal !== undefined) config.abortSignal = signal;
-    const extraBody = request.providerOptions?.gemini;
-    if (extraBody !== undefined) config.httpOptions = { extraBody };
-    return { model: this.model, contents, config };
-  }
-
-  #context(signal: AbortSignal | undefined): FailureContext {
-    return { provider: this.provider, model: this.model, signal, phase: "request" };
-  }
+function generateContentParams(
+  identity: DriverIdentity,
+  request: PromptRequest,
+  signal: AbortSignal | undefined,
+): GenerateContentParameters {
+  const { systemInstruction, contents } = convertToGeminiMessages(request.messages, identity);
+  const config: GenerateContentConfig = { ...prepareGeminiTools(request, identity) };
+  if (systemInstruction !== undefined) config.systemInstruction = systemInstruction;
+  if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;
+  if (request.temperature !== undefined) config.temperature = request.temperature;
+  if (request.topP !== undefined) config.topP = request.topP;
+  if (request.stopSequences !== undefined) config.stopSequences = [...request.stopSequences];
+  if (signal !== undefined) config.abortSignal = signal;
+  const extraBody = request.providerOptions?.gemini;
+  if (extraBody !== undefined) config.httpOptions = { extraBody };
+  return { model: identity.model, contents, config };
 }
 
 /** The parts of a Gemini response the driver reads, whether received whole or assembled. */
@@ -254,11 +215,7 @@ class ResponseAssembler {
 
   complete(context: FailureContext): ResponseLike {
     if (this.#finishReason === undefined && this.#blockReason === undefined) {
-      throw driverFailure(
-        context,
-        "provider_stream_error",
-        "the stream ended before a finish reason",
-      );
+      throw streamEndedEarly(context, "a finish reason");
     }
     return {
       candidates:

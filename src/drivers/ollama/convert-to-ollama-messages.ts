@@ -1,13 +1,9 @@
 import type { Message } from "ollama";
-import {
-  checkToolResults,
-  type DriverIdentity,
-  groupToolResults,
-  unknownMessage,
-} from "../shared/request-checks.js";
+import type { DriverIdentity } from "../shared/request-checks.js";
 import { argumentsToObject } from "../shared/tool-call-arguments.js";
 import { toolResultImages, toolResultText } from "../shared/tool-result-content.js";
-import type { PromptMessage, ToolResultMessage } from "../spec.js";
+import { visitMessages } from "../shared/visit-messages.js";
+import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
 
 /**
  * Converts the neutral transcript to Ollama `/api/chat` messages. Tool results become
@@ -25,53 +21,36 @@ export function convertToOllamaMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
 ): Message[] {
-  checkToolResults(identity, messages);
   const converted: Message[] = [];
-  groupToolResults(messages).forEach((message, index) => {
-    if (Array.isArray(message)) {
-      converted.push(...convertToolResults(message));
-      return;
-    }
-    switch (message.role) {
-      case "system":
-        converted.push({ role: "system", content: message.content });
-        return;
-      case "user": {
-        if (typeof message.content === "string") {
-          converted.push({ role: "user", content: message.content });
-          return;
-        }
-        const images: string[] = [];
-        const texts: string[] = [];
-        for (const part of message.content) {
-          if (part.type === "text") texts.push(part.text);
-          else images.push(part.image.base64);
-        }
-        converted.push({
-          role: "user",
-          content: texts.join("\n"),
-          ...(images.length > 0 && { images }),
-        });
-        return;
-      }
-      case "assistant": {
-        const toolCalls = message.toolCalls ?? [];
-        converted.push({
-          role: "assistant",
-          content: message.content,
-          ...(toolCalls.length > 0 && {
-            tool_calls: toolCalls.map((call) => ({
-              function: { name: call.name, arguments: argumentsToObject(call.arguments) },
-            })),
-          }),
-        });
-        return;
-      }
-      default:
-        unknownMessage(identity, index, message);
-    }
+  visitMessages(identity, messages, {
+    system: (message) => converted.push({ role: "system", content: message.content }),
+    user: (message) => converted.push(convertUserMessage(message)),
+    assistant: (message) => {
+      const toolCalls = message.toolCalls ?? [];
+      converted.push({
+        role: "assistant",
+        content: message.content,
+        ...(toolCalls.length > 0 && {
+          tool_calls: toolCalls.map((call) => ({
+            function: { name: call.name, arguments: argumentsToObject(call.arguments) },
+          })),
+        }),
+      });
+    },
+    toolResults: (results) => converted.push(...convertToolResults(results)),
   });
   return converted;
+}
+
+function convertUserMessage(message: UserMessage): Message {
+  if (typeof message.content === "string") return { role: "user", content: message.content };
+  const images: string[] = [];
+  const texts: string[] = [];
+  for (const part of message.content) {
+    if (part.type === "text") texts.push(part.text);
+    else images.push(part.image.base64);
+  }
+  return { role: "user", content: texts.join("\n"), ...(images.length > 0 && { images }) };
 }
 
 function convertToolResults(results: readonly ToolResultMessage[]): Message[] {

@@ -1,4 +1,4 @@
-import type { ChatRequest, ChatResponse } from "ollama";
+import type { ChatRequest, ChatResponse, Ollama } from "ollama";
 import { DriverConfigError } from "../../errors/driver-config-error.js";
 import { parseToolCalls, toolCallFormatNames } from "../../formats/parse-tool-calls.js";
 import type { ToolCallFormatName } from "../../formats/tool-call-format.js";
@@ -12,23 +12,14 @@ import {
 } from "../../internal/option-rules.js";
 import { loadPackage, requirePackage } from "../../internal/optional-package.js";
 import type { JsonObject } from "../../schema/json.js";
-import { finishEvents } from "../shared/collect-stream.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import {
-  checkCallOptions,
-  checkDriverOptions,
-  type DriverOptions,
-} from "../shared/driver-options.js";
+import { createPromptDriver } from "../shared/create-prompt-driver.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
+import { checkDriverOptions, type DriverOptions } from "../shared/driver-options.js";
+import type { Connect } from "../shared/provider-call.js";
+import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
-import type {
-  PromptCallOptions,
-  PromptDriver,
-  PromptRequest,
-  PromptResponse,
-  PromptStreamEvent,
-  ToolCall,
-} from "../spec.js";
+import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from "../spec.js";
 import { convertToOllamaMessages } from "./convert-to-ollama-messages.js";
 import { mapOllamaFinishReason } from "./map-ollama-finish-reason.js";
 import { toOllamaError } from "./ollama-error.js";
@@ -79,13 +70,9 @@ const optionRules = {
  * const { text } = await driver.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export class OllamaPromptDriver implements PromptDriver {
-  readonly specificationVersion = "v1";
+export class OllamaPromptDriver extends ProviderPromptDriver {
   readonly provider = "ollama";
   readonly dialect = "ollama";
-  readonly model: string;
-  readonly #options: OllamaDriverOptions;
-  #sdk: Promise<OllamaSdk> | undefined;
 
   constructor(options: OllamaDriverOptions) {
     const driver = "OllamaPromptDriver";
@@ -98,91 +85,65 @@ export class OllamaPromptDriver implements PromptDriver {
       });
     }
     requirePackage(driver, "ollama");
-    this.model = options.model;
-    this.#options = { ...options };
+    const settings = { ...options };
+    const identity: DriverIdentity = { provider: "ollama", model: options.model };
+    const format = settings.textToolCalls ?? "auto";
+    const calls = createPromptDriver({
+      driver,
+      ...identity,
+      connect: connectOllama(driver, settings),
+      body: (request) => chatBody(identity, request, settings),
+      send: (ollama, body) => ollama.chat({ ...body, stream: false }),
+      sendStream: (ollama, body) => ollama.chat({ ...body, stream: true }),
+      convert: convertChatResponse,
+      fold: () => new ChatResponseAssembler(),
+      ...(format !== false && { textToolCalls: (text: string) => readTextToolCalls(text, format) }),
+    });
+    super(options.model, calls);
   }
+}
 
-  async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
-    checkCallOptions("OllamaPromptDriver", "generate", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal);
-    const call = this.#connect(await this.#loadSdk(), signal);
-    try {
-      const response = await call.client.chat({ ...body, stream: false });
-      return this.#textCalls(convertChatResponse(response, context), request);
-    } catch (error) {
-      throw toOllamaError(error, context, call.timedOut());
-    } finally {
-      call.done();
-    }
-  }
+function chatBody(
+  identity: DriverIdentity,
+  request: PromptRequest,
+  options: OllamaDriverOptions,
+): ChatRequest {
+  const modelOptions: Record<string, unknown> = { ...options.modelOptions };
+  if (request.maxOutputTokens !== undefined) modelOptions.num_predict = request.maxOutputTokens;
+  if (request.temperature !== undefined) modelOptions.temperature = request.temperature;
+  if (request.topP !== undefined) modelOptions.top_p = request.topP;
+  if (request.stopSequences !== undefined) modelOptions.stop = [...request.stopSequences];
+  const body: ChatRequest = {
+    model: identity.model,
+    messages: convertToOllamaMessages(request.messages, identity),
+    ...prepareOllamaTools(request, identity),
+  };
+  if (Object.keys(modelOptions).length > 0) body.options = modelOptions;
+  if (options.think !== undefined) body.think = options.think;
+  if (options.keepAlive !== undefined) body.keep_alive = options.keepAlive;
+  return withProviderOptions(body, request.providerOptions, "ollama");
+}
 
-  async *stream(
-    request: PromptRequest,
-    options: PromptCallOptions = {},
-  ): AsyncGenerator<PromptStreamEvent> {
-    checkCallOptions("OllamaPromptDriver", "stream", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal);
-    const call = this.#connect(await this.#loadSdk(), signal);
-    try {
-      const chunks = await call.client.chat({ ...body, stream: true });
-      // The time limit covers the wait for the answer to start, not the whole stream.
-      call.stopTimer();
-      context.phase = "stream";
-      const assembled = new ChatResponseAssembler();
-      for await (const chunk of chunks) {
-        signal?.throwIfAborted();
-        yield* assembled.add(chunk);
-      }
-      signal?.throwIfAborted();
-      yield* finishEvents(
-        this.#textCalls(convertChatResponse(assembled.complete(context), context), request),
-      );
-    } catch (error) {
-      throw toOllamaError(error, context, call.timedOut());
-    } finally {
-      call.done();
-    }
-  }
-
-  #body(request: PromptRequest): ChatRequest {
-    const identity: DriverIdentity = { provider: this.provider, model: this.model };
-    const modelOptions: Record<string, unknown> = { ...this.#options.modelOptions };
-    if (request.maxOutputTokens !== undefined) modelOptions.num_predict = request.maxOutputTokens;
-    if (request.temperature !== undefined) modelOptions.temperature = request.temperature;
-    if (request.topP !== undefined) modelOptions.top_p = request.topP;
-    if (request.stopSequences !== undefined) modelOptions.stop = [...request.stopSequences];
-    const body: ChatRequest = {
-      model: this.model,
-      messages: convertToOllamaMessages(request.messages, identity),
-      ...prepareOllamaTools(request, identity),
-    };
-    if (Object.keys(modelOptions).length > 0) body.options = modelOptions;
-    if (this.#options.think !== undefined) body.think = this.#options.think;
-    if (this.#options.keepAlive !== undefined) body.keep_alive = this.#options.keepAlive;
-    return withProviderOptions(body, request.providerOptions, "ollama");
-  }
-
-  /**
-   * A client for one call. The SDK takes no per-request signal, so its `fetch` is wrapped to carry
-   * the caller's signal and the driver's time limit.
-   */
-  #connect(sdk: OllamaSdk, signal: AbortSignal | undefined) {
+/**
+ * Calls through a client made for each call, the SDK loaded on the first one (so that
+ * `toolwright/ollama` imports without it). The SDK takes no per-request signal, so its `fetch` is
+ * wrapped to carry the caller's signal and the driver's time limit, which covers the wait for the
+ * answer to start, not a whole stream.
+ */
+function connectOllama(driver: string, options: OllamaDriverOptions): Connect<Ollama> {
+  let loading: Promise<OllamaSdk> | undefined;
+  return async (signal) => {
+    loading ??= loadPackage(driver, "ollama", () => import("ollama"));
+    const sdk = await loading;
     const limit = new AbortController();
-    const timeoutMs = this.#options.timeoutMs;
+    const { timeoutMs } = options;
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => limit.abort(), timeoutMs);
     const signals = signal === undefined ? [limit.signal] : [limit.signal, signal];
-    const baseFetch = this.#options.fetch ?? globalThis.fetch;
-    const headers: Record<string, string> = { ...this.#options.headers };
-    if (this.#options.apiKey !== undefined)
-      headers.Authorization = `Bearer ${this.#options.apiKey}`;
+    const baseFetch = options.fetch ?? globalThis.fetch;
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.apiKey !== undefined) headers.Authorization = `Bearer ${options.apiKey}`;
     const client = new sdk.Ollama({
-      ...(this.#options.baseURL !== undefined && { host: this.#options.baseURL }),
+      ...(options.baseURL !== undefined && { host: options.baseURL }),
       headers,
       fetch: (input, init) =>
         baseFetch(input, {
@@ -193,41 +154,30 @@ export class OllamaPromptDriver implements PromptDriver {
     const stopTimer = () => clearTimeout(timer);
     return {
       client,
-      stopTimer,
-      timedOut: () => limit.signal.aborted,
+      failure: (error, context) => toOllamaError(error, context, limit.signal.aborted),
+      started: stopTimer,
       // Ends the request if the consumer stopped early; harmless once it is complete.
-      done: () => {
+      end: () => {
         stopTimer();
         if (!limit.signal.aborted) limit.abort();
       },
     };
-  }
+  };
+}
 
-  /** The SDK, loaded on the first request so that `toolwright/ollama` imports without it. */
-  #loadSdk(): Promise<OllamaSdk> {
-    this.#sdk ??= loadPackage("OllamaPromptDriver", "ollama", () => import("ollama"));
-    return this.#sdk;
-  }
-
-  /** The calls written in the reply's text, when Ollama's template left them there. */
-  #textCalls(response: PromptResponse, request: PromptRequest): PromptResponse {
-    const format = this.#options.textToolCalls ?? "auto";
-    if (format === false) return response;
-    if ((request.tools?.length ?? 0) === 0 || response.toolCalls.length > 0) return response;
-    if (response.text.trim() === "") return response;
-    const parsed = parseToolCalls(response.text, { format });
-    if (parsed.calls.length === 0) return response;
-    const toolCalls: ToolCall[] = parsed.calls.map((call, index) => ({
-      id: call.id ?? `ollama-text-call-${index}-${call.name}`,
-      name: call.name,
-      arguments: call.arguments as ToolCall["arguments"],
-    }));
-    return { ...response, text: parsed.text, toolCalls, finishReason: "tool-calls" };
-  }
-
-  #context(signal: AbortSignal | undefined): FailureContext {
-    return { provider: this.provider, model: this.model, signal, phase: "request" };
-  }
+/** The calls written in the reply's text, when Ollama's chat template left them there. */
+function readTextToolCalls(
+  text: string,
+  format: ToolCallFormatName | "auto",
+): { text: string; toolCalls: ToolCall[] } | undefined {
+  const parsed = parseToolCalls(text, { format });
+  if (parsed.calls.length === 0) return undefined;
+  const toolCalls: ToolCall[] = parsed.calls.map((call, index) => ({
+    id: call.id ?? `ollama-text-call-${index}-${call.name}`,
+    name: call.name,
+    arguments: call.arguments as ToolCall["arguments"],
+  }));
+  return { text: parsed.text, toolCalls };
 }
 
 /** The parts of an Ollama chat response the driver reads, whether received whole or assembled. */
@@ -290,7 +240,7 @@ class ChatResponseAssembler {
 
   complete(context: FailureContext): ChatResponseLike {
     if (this.#final === undefined) {
-      throw driverFailure(context, "provider_stream_error", "the stream ended before done");
+      throw streamEndedEarly(context, "done");
     }
     return {
       message: { content: this.#text, thinking: this.#thinking, tool_calls: this.#toolCalls },

@@ -2,14 +2,10 @@ import type {
   ChatCompletionContentPart,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
-import {
-  checkToolResults,
-  type DriverIdentity,
-  groupToolResults,
-  unknownMessage,
-} from "../shared/request-checks.js";
+import type { DriverIdentity } from "../shared/request-checks.js";
 import { argumentsToJsonText } from "../shared/tool-call-arguments.js";
 import { imageDataUrl, toolResultParts, toolResultText } from "../shared/tool-result-content.js";
+import { visitMessages } from "../shared/visit-messages.js";
 import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
 
 /**
@@ -27,38 +23,25 @@ export function convertToOpenAIChatMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
 ): ChatCompletionMessageParam[] {
-  checkToolResults(identity, messages);
   const converted: ChatCompletionMessageParam[] = [];
-  groupToolResults(messages).forEach((message, index) => {
-    if (Array.isArray(message)) {
-      converted.push(...convertToolResults(message));
-      return;
-    }
-    switch (message.role) {
-      case "system":
-        converted.push({ role: "system", content: message.content });
-        return;
-      case "user":
-        converted.push({ role: "user", content: convertUserContent(message) });
-        return;
-      case "assistant": {
-        const toolCalls = message.toolCalls ?? [];
-        converted.push({
-          role: "assistant",
-          content: message.content === "" && toolCalls.length > 0 ? null : message.content,
-          ...(toolCalls.length > 0 && {
-            tool_calls: toolCalls.map((call) => ({
-              id: call.id,
-              type: "function" as const,
-              function: { name: call.name, arguments: argumentsToJsonText(call.arguments) },
-            })),
-          }),
-        });
-        return;
-      }
-      default:
-        unknownMessage(identity, index, message);
-    }
+  visitMessages(identity, messages, {
+    system: (message) => converted.push({ role: "system", content: message.content }),
+    user: (message) => converted.push({ role: "user", content: convertUserContent(message) }),
+    assistant: (message) => {
+      const toolCalls = message.toolCalls ?? [];
+      converted.push({
+        role: "assistant",
+        content: message.content === "" && toolCalls.length > 0 ? null : message.content,
+        ...(toolCalls.length > 0 && {
+          tool_calls: toolCalls.map((call) => ({
+            id: call.id,
+            type: "function" as const,
+            function: { name: call.name, arguments: argumentsToJsonText(call.arguments) },
+          })),
+        }),
+      });
+    },
+    toolResults: (results) => converted.push(...convertToolResults(results)),
   });
   return converted;
 }

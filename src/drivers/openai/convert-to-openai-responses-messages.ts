@@ -3,9 +3,10 @@ import type {
   ResponseInputContent,
   ResponseInputItem,
 } from "openai/resources/responses/responses";
-import { checkToolResults, type DriverIdentity, unknownMessage } from "../shared/request-checks.js";
+import type { DriverIdentity } from "../shared/request-checks.js";
 import { argumentsToJsonText, isJsonObject } from "../shared/tool-call-arguments.js";
 import { imageDataUrl, toolResultParts, toolResultText } from "../shared/tool-result-content.js";
+import { visitMessages } from "../shared/visit-messages.js";
 import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
 
 /**
@@ -23,39 +24,31 @@ export function convertToOpenAIResponsesMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
 ): ResponseInputItem[] {
-  checkToolResults(identity, messages);
   const input: ResponseInputItem[] = [];
-  messages.forEach((message, index) => {
-    switch (message.role) {
-      case "system":
-        input.push({ role: "system", content: message.content });
-        return;
-      case "user":
-        input.push({ role: "user", content: convertUserContent(message) });
-        return;
-      case "assistant": {
-        input.push(...reasoningItems(message.providerMetadata));
-        if (message.content !== "") input.push({ role: "assistant", content: message.content });
-        for (const call of message.toolCalls ?? []) {
-          input.push({
-            type: "function_call",
-            call_id: call.id,
-            name: call.name,
-            arguments: argumentsToJsonText(call.arguments),
-          });
-        }
-        return;
+  visitMessages(identity, messages, {
+    system: (message) => input.push({ role: "system", content: message.content }),
+    user: (message) => input.push({ role: "user", content: convertUserContent(message) }),
+    assistant: (message) => {
+      input.push(...reasoningItems(message.providerMetadata));
+      if (message.content !== "") input.push({ role: "assistant", content: message.content });
+      for (const call of message.toolCalls ?? []) {
+        input.push({
+          type: "function_call",
+          call_id: call.id,
+          name: call.name,
+          arguments: argumentsToJsonText(call.arguments),
+        });
       }
-      case "tool":
+    },
+    toolResults: (results) => {
+      for (const result of results) {
         input.push({
           type: "function_call_output",
-          call_id: message.toolCallId,
-          output: toolOutput(message),
+          call_id: result.toolCallId,
+          output: toolOutput(result),
         });
-        return;
-      default:
-        unknownMessage(identity, index, message);
-    }
+      }
+    },
   });
   return input;
 }

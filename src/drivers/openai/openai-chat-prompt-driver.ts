@@ -2,28 +2,15 @@ import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
 } from "openai/resources/chat/completions";
-import { finishEvents } from "../shared/collect-stream.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import { checkCallOptions } from "../shared/driver-options.js";
-import type { DriverIdentity } from "../shared/request-checks.js";
-import { withProviderOptions } from "../shared/request-checks.js";
+import { createPromptDriver } from "../shared/create-prompt-driver.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
+import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
+import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
-import type {
-  PromptCallOptions,
-  PromptDriver,
-  PromptRequest,
-  PromptResponse,
-  PromptStreamEvent,
-  ToolCall,
-} from "../spec.js";
+import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from "../spec.js";
 import { convertToOpenAIChatMessages } from "./convert-to-openai-chat-messages.js";
 import { mapOpenAIChatFinishReason } from "./map-openai-chat-finish-reason.js";
-import {
-  createOpenAIClient,
-  type OpenAIClient,
-  type OpenAIDriverOptions,
-} from "./openai-client.js";
-import { toOpenAIError } from "./openai-error.js";
+import { connectOpenAI, type OpenAIDriverOptions } from "./openai-client.js";
 import { prepareOpenAIChatTools } from "./prepare-openai-chat-tools.js";
 
 /**
@@ -37,79 +24,45 @@ import { prepareOpenAIChatTools } from "./prepare-openai-chat-tools.js";
  * const { text } = await driver.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export class OpenAIChatPromptDriver implements PromptDriver {
-  readonly specificationVersion = "v1";
+export class OpenAIChatPromptDriver extends ProviderPromptDriver {
   readonly provider = "openai.chat";
   readonly dialect = "openai-chat";
-  readonly model: string;
-  readonly #client: OpenAIClient;
 
   constructor(options: OpenAIDriverOptions) {
-    this.#client = createOpenAIClient("OpenAIChatPromptDriver", options);
-    this.model = options.model;
+    const connect = connectOpenAI("OpenAIChatPromptDriver", options);
+    const identity: DriverIdentity = { provider: "openai.chat", model: options.model };
+    const calls = createPromptDriver({
+      driver: "OpenAIChatPromptDriver",
+      ...identity,
+      connect,
+      body: (request) => chatCompletionBody(identity, request),
+      send: (client, body, signal) => client.chat.completions.create(body, { signal }),
+      sendStream: (client, body, signal) =>
+        client.chat.completions.create(
+          { ...body, stream: true, stream_options: { include_usage: true } },
+          { signal },
+        ),
+      convert: convertChatCompletion,
+      fold: () => new ChatCompletionAssembler(),
+    });
+    super(options.model, calls);
   }
+}
 
-  async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
-    checkCallOptions("OpenAIChatPromptDriver", "generate", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal, "request");
-    const { sdk, client } = await this.#client();
-    try {
-      const completion = await client.chat.completions.create(body, { signal });
-      return convertChatCompletion(completion, context);
-    } catch (error) {
-      throw toOpenAIError(error, context, sdk);
-    }
-  }
-
-  async *stream(
-    request: PromptRequest,
-    options: PromptCallOptions = {},
-  ): AsyncGenerator<PromptStreamEvent> {
-    checkCallOptions("OpenAIChatPromptDriver", "stream", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal, "request");
-    const { sdk, client } = await this.#client();
-    try {
-      const chunks = await client.chat.completions.create(
-        { ...body, stream: true, stream_options: { include_usage: true } },
-        { signal },
-      );
-      context.phase = "stream";
-      const assembled = new ChatCompletionAssembler();
-      for await (const chunk of chunks) {
-        signal?.throwIfAborted();
-        yield* assembled.add(chunk);
-      }
-      // The SDK ends a stream quietly when it is aborted.
-      signal?.throwIfAborted();
-      yield* finishEvents(convertChatCompletion(assembled.completion(context), context));
-    } catch (error) {
-      throw toOpenAIError(error, context, sdk);
-    }
-  }
-
-  #body(request: PromptRequest): ChatCompletionCreateParamsNonStreaming {
-    const identity: DriverIdentity = { provider: this.provider, model: this.model };
-    const body: ChatCompletionCreateParamsNonStreaming = {
-      model: this.model,
-      messages: convertToOpenAIChatMessages(request.messages, identity),
-      ...prepareOpenAIChatTools(request, identity),
-    };
-    if (request.maxOutputTokens !== undefined) body.max_completion_tokens = request.maxOutputTokens;
-    if (request.temperature !== undefined) body.temperature = request.temperature;
-    if (request.topP !== undefined) body.top_p = request.topP;
-    if (request.stopSequences !== undefined) body.stop = [...request.stopSequences];
-    return withProviderOptions(body, request.providerOptions, "openai");
-  }
-
-  #context(signal: AbortSignal | undefined, phase: FailureContext["phase"]): FailureContext {
-    return { provider: this.provider, model: this.model, signal, phase };
-  }
+function chatCompletionBody(
+  identity: DriverIdentity,
+  request: PromptRequest,
+): ChatCompletionCreateParamsNonStreaming {
+  const body: ChatCompletionCreateParamsNonStreaming = {
+    model: identity.model,
+    messages: convertToOpenAIChatMessages(request.messages, identity),
+    ...prepareOpenAIChatTools(request, identity),
+  };
+  if (request.maxOutputTokens !== undefined) body.max_completion_tokens = request.maxOutputTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  if (request.stopSequences !== undefined) body.stop = [...request.stopSequences];
+  return withProviderOptions(body, request.providerOptions, "openai");
 }
 
 /** The parts of a chat completion the driver reads, whether received whole or assembled from chunks. */
@@ -207,13 +160,9 @@ class ChatCompletionAssembler {
     if (choice.finish_reason) this.#finishReason = choice.finish_reason;
   }
 
-  completion(context: FailureContext): ChatCompletionLike {
+  complete(context: FailureContext): ChatCompletionLike {
     if (this.#finishReason === null) {
-      throw driverFailure(
-        context,
-        "provider_stream_error",
-        "the stream ended before the response was complete",
-      );
+      throw streamEndedEarly(context, "the response was complete");
     }
     const toolCalls = this.#calls
       .filter((call) => call !== undefined)

@@ -1,9 +1,10 @@
 import type OpenAI from "openai";
-import type { ClientOptions } from "openai";
 import { anObject, aString } from "../../internal/option-rules.js";
-import { requirePackage } from "../../internal/optional-package.js";
 import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
-import { lazyClient, type SdkClient } from "../shared/lazy-client.js";
+import { lazyClient } from "../shared/lazy-client.js";
+import { type Connect, sdkConnect } from "../shared/provider-call.js";
+import { stainlessClientOptions } from "../shared/stainless-sdk.js";
+import { toOpenAIError } from "./openai-error.js";
 
 /**
  * Options of the OpenAI drivers: the shared driver options, an organization and project, or a
@@ -24,26 +25,22 @@ export interface OpenAIDriverOptions extends DriverOptions {
 /** @internal The `openai` module, loaded on the first request. */
 export type OpenAISdk = typeof import("openai");
 
-/** @internal The SDK and client of an OpenAI driver, on demand. */
-export type OpenAIClient = () => Promise<SdkClient<OpenAISdk, OpenAI>>;
-
 const optionRules = { organization: aString, project: aString, client: anObject };
 
-/** @internal Checks the options now (also that `openai` is installed); makes the client on first use. */
-export function createOpenAIClient(driver: string, options: OpenAIDriverOptions): OpenAIClient {
+/**
+ * @internal Checks the options now (also that `openai` is installed); the calls of an OpenAI driver
+ * (any endpoint) go through the client made on first use, their failures mapped by `toOpenAIError`.
+ */
+export function connectOpenAI(driver: string, options: OpenAIDriverOptions): Connect<OpenAI> {
   checkDriverOptions(driver, options, optionRules);
   const source = { driver, packageName: "openai", load: () => import("openai") };
-  if (options.client !== undefined) return lazyClient(source, { client: options.client });
-  requirePackage(driver, source.packageName);
-  const settings: ClientOptions = {
-    apiKey: requireApiKey(driver, options.apiKey, ["OPENAI_API_KEY"]),
-    ...(options.baseURL !== undefined && { baseURL: options.baseURL }),
-    ...(options.organization !== undefined && { organization: options.organization }),
-    ...(options.project !== undefined && { project: options.project }),
-    ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
-    ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs }),
-    ...(options.headers !== undefined && { defaultHeaders: options.headers }),
-    ...(options.fetch !== undefined && { fetch: options.fetch }),
-  };
-  return lazyClient(source, { create: (sdk) => new sdk.OpenAI(settings) });
+  const client = lazyClient(source, options.client, () => {
+    const settings = {
+      ...stainlessClientOptions(options, requireApiKey(driver, options.apiKey, ["OPENAI_API_KEY"])),
+      ...(options.organization !== undefined && { organization: options.organization }),
+      ...(options.project !== undefined && { project: options.project }),
+    };
+    return (sdk: OpenAISdk) => new sdk.OpenAI(settings);
+  });
+  return sdkConnect(client, toOpenAIError);
 }

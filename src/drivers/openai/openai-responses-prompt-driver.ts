@@ -4,27 +4,15 @@ import type {
 } from "openai/resources/responses/responses";
 import { PromptRequestError } from "../../errors/prompt-request-error.js";
 import type { JsonObject } from "../../schema/json.js";
-import { finishEvents } from "../shared/collect-stream.js";
-import { driverFailure, type FailureContext } from "../shared/driver-failure.js";
-import { checkCallOptions } from "../shared/driver-options.js";
+import { createPromptDriver, type StreamFold } from "../shared/create-prompt-driver.js";
+import { driverFailure, type FailureContext, streamEndedEarly } from "../shared/driver-failure.js";
+import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
-import type {
-  PromptCallOptions,
-  PromptDriver,
-  PromptRequest,
-  PromptResponse,
-  PromptStreamEvent,
-  ToolCall,
-} from "../spec.js";
+import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from "../spec.js";
 import { convertToOpenAIResponsesMessages } from "./convert-to-openai-responses-messages.js";
 import { mapOpenAIResponsesFinishReason } from "./map-openai-responses-finish-reason.js";
-import {
-  createOpenAIClient,
-  type OpenAIClient,
-  type OpenAIDriverOptions,
-} from "./openai-client.js";
-import { toOpenAIError } from "./openai-error.js";
+import { connectOpenAI, type OpenAIDriverOptions } from "./openai-client.js";
 import { prepareOpenAIResponsesTools } from "./prepare-openai-responses-tools.js";
 
 /**
@@ -39,98 +27,49 @@ import { prepareOpenAIResponsesTools } from "./prepare-openai-responses-tools.js
  * const response = await driver.generate({ messages, tools: toolbox.toProviderTools(driver.dialect) });
  * ```
  */
-export class OpenAIResponsesPromptDriver implements PromptDriver {
-  readonly specificationVersion = "v1";
+export class OpenAIResponsesPromptDriver extends ProviderPromptDriver {
   readonly provider = "openai.responses";
   readonly dialect = "openai-responses";
   readonly capabilities = { stopSequences: false };
-  readonly model: string;
-  readonly #client: OpenAIClient;
 
   constructor(options: OpenAIDriverOptions) {
-    this.#client = createOpenAIClient("OpenAIResponsesPromptDriver", options);
-    this.model = options.model;
+    const connect = connectOpenAI("OpenAIResponsesPromptDriver", options);
+    const identity: DriverIdentity = { provider: "openai.responses", model: options.model };
+    const calls = createPromptDriver({
+      driver: "OpenAIResponsesPromptDriver",
+      ...identity,
+      connect,
+      body: (request) => responseBody(identity, request),
+      send: (client, body, signal) => client.responses.create(body, { signal }),
+      sendStream: (client, body, signal) =>
+        client.responses.create({ ...body, stream: true }, { signal }),
+      convert: convertResponse,
+      fold: () => new ResponseEvents(),
+    });
+    super(options.model, calls);
   }
+}
 
-  async generate(request: PromptRequest, options: PromptCallOptions = {}): Promise<PromptResponse> {
-    checkCallOptions("OpenAIResponsesPromptDriver", "generate", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal);
-    const { sdk, client } = await this.#client();
-    try {
-      return convertResponse(await client.responses.create(body, { signal }), context);
-    } catch (error) {
-      throw toOpenAIError(error, context, sdk);
-    }
+function responseBody(
+  identity: DriverIdentity,
+  request: PromptRequest,
+): ResponseCreateParamsNonStreaming {
+  if (request.stopSequences !== undefined && request.stopSequences.length > 0) {
+    throw new PromptRequestError({
+      ...identity,
+      path: "stopSequences",
+      message: "the Responses API has no stop sequences; use OpenAIChatPromptDriver for them",
+    });
   }
-
-  async *stream(
-    request: PromptRequest,
-    options: PromptCallOptions = {},
-  ): AsyncGenerator<PromptStreamEvent> {
-    checkCallOptions("OpenAIResponsesPromptDriver", "stream", options);
-    const { signal } = options;
-    signal?.throwIfAborted();
-    const body = this.#body(request);
-    const context = this.#context(signal);
-    const { sdk, client } = await this.#client();
-    try {
-      const events = await client.responses.create({ ...body, stream: true }, { signal });
-      context.phase = "stream";
-      const callIds = new Map<string, string>();
-      let final: ResponseLike | undefined;
-      for await (const event of events) {
-        signal?.throwIfAborted();
-        const delta = streamDelta(event, callIds);
-        if (delta !== undefined) yield delta;
-        if (
-          event.type === "response.completed" ||
-          event.type === "response.incomplete" ||
-          event.type === "response.failed"
-        ) {
-          final = event.response;
-        }
-      }
-      // The SDK ends a stream quietly when it is aborted.
-      signal?.throwIfAborted();
-      if (final === undefined) {
-        throw driverFailure(
-          context,
-          "provider_stream_error",
-          "the stream ended before the response was complete",
-        );
-      }
-      yield* finishEvents(convertResponse(final, context));
-    } catch (error) {
-      throw toOpenAIError(error, context, sdk);
-    }
-  }
-
-  #body(request: PromptRequest): ResponseCreateParamsNonStreaming {
-    const identity: DriverIdentity = { provider: this.provider, model: this.model };
-    if (request.stopSequences !== undefined && request.stopSequences.length > 0) {
-      throw new PromptRequestError({
-        ...identity,
-        path: "stopSequences",
-        message: "the Responses API has no stop sequences; use OpenAIChatPromptDriver for them",
-      });
-    }
-    const body: ResponseCreateParamsNonStreaming = {
-      model: this.model,
-      input: convertToOpenAIResponsesMessages(request.messages, identity),
-      ...prepareOpenAIResponsesTools(request, identity),
-    };
-    if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
-    if (request.temperature !== undefined) body.temperature = request.temperature;
-    if (request.topP !== undefined) body.top_p = request.topP;
-    return withProviderOptions(body, request.providerOptions, "openai");
-  }
-
-  #context(signal: AbortSignal | undefined): FailureContext {
-    return { provider: this.provider, model: this.model, signal, phase: "request" };
-  }
+  const body: ResponseCreateParamsNonStreaming = {
+    model: identity.model,
+    input: convertToOpenAIResponsesMessages(request.messages, identity),
+    ...prepareOpenAIResponsesTools(request, identity),
+  };
+  if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  return withProviderOptions(body, request.providerOptions, "openai");
 }
 
 /** The parts of a Responses API response the driver reads. */
@@ -209,27 +148,52 @@ interface OutputItem {
   summary?: { text?: string }[];
 }
 
-function streamDelta(
-  event: ResponseStreamEvent,
-  callIds: Map<string, string>,
-): PromptStreamEvent | undefined {
-  switch (event.type) {
-    case "response.output_text.delta":
-      return { type: "text-delta", delta: event.delta };
-    case "response.reasoning_summary_text.delta":
-    case "response.reasoning_text.delta":
-      return { type: "reasoning-delta", delta: event.delta };
-    case "response.output_item.added":
-      if (event.item.type !== "function_call") return undefined;
-      callIds.set(event.item.id ?? "", event.item.call_id);
-      return { type: "tool-call-start", id: event.item.call_id, name: event.item.name };
-    case "response.function_call_arguments.delta":
-      return {
-        type: "tool-call-delta",
-        id: callIds.get(event.item_id) ?? event.item_id,
-        delta: event.delta,
-      };
-    default:
-      return undefined;
+/**
+ * Reads the stream's events: deltas on the way, and the response its last event carries whole
+ * (`response.completed`, `.incomplete` or `.failed`), so nothing is assembled by hand.
+ */
+class ResponseEvents implements StreamFold<ResponseStreamEvent, ResponseLike> {
+  readonly #callIds = new Map<string, string>();
+  #final: ResponseLike | undefined;
+
+  *add(event: ResponseStreamEvent): Generator<PromptStreamEvent> {
+    const delta = this.#delta(event);
+    if (delta !== undefined) yield delta;
+    if (
+      event.type === "response.completed" ||
+      event.type === "response.incomplete" ||
+      event.type === "response.failed"
+    ) {
+      this.#final = event.response;
+    }
+  }
+
+  complete(context: FailureContext): ResponseLike {
+    if (this.#final === undefined) {
+      throw streamEndedEarly(context, "the response was complete");
+    }
+    return this.#final;
+  }
+
+  #delta(event: ResponseStreamEvent): PromptStreamEvent | undefined {
+    switch (event.type) {
+      case "response.output_text.delta":
+        return { type: "text-delta", delta: event.delta };
+      case "response.reasoning_summary_text.delta":
+      case "response.reasoning_text.delta":
+        return { type: "reasoning-delta", delta: event.delta };
+      case "response.output_item.added":
+        if (event.item.type !== "function_call") return undefined;
+        this.#callIds.set(event.item.id ?? "", event.item.call_id);
+        return { type: "tool-call-start", id: event.item.call_id, name: event.item.name };
+      case "response.function_call_arguments.delta":
+        return {
+          type: "tool-call-delta",
+          id: this.#callIds.get(event.item_id) ?? event.item_id,
+          delta: event.delta,
+        };
+      default:
+        return undefined;
+    }
   }
 }

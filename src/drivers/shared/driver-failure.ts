@@ -29,6 +29,14 @@ export function driverFailure(
 }
 
 /**
+ * @internal A stream that stopped before the event that ends it: the connection closed cleanly,
+ * but the answer is not whole.
+ */
+export function streamEndedEarly(context: FailureContext, before: string): PromptDriverError {
+  return driverFailure(context, "provider_stream_error", `the stream ended before ${before}`);
+}
+
+/**
  * @internal What every provider mapping does first and last: a caller's abort wins (its reason is
  * rethrown), toolwright's own errors pass through, and anything unrecognised becomes a connection
  * or stream failure carrying the underlying message.

@@ -1,4 +1,4 @@
-import { loadPackage } from "../../internal/optional-package.js";
+import { loadPackage, requirePackage } from "../../internal/optional-package.js";
 
 /**
  * @internal A provider SDK module and the client made from it. The driver needs the module too: its
@@ -22,23 +22,33 @@ export interface SdkSource<Sdk> {
 /**
  * @internal Loads a provider SDK on the driver's first request and uses the client the user gave or
  * makes one from the SDK, once: a subpath such as `toolwright/openai` then imports without the SDK,
- * and a missing SDK is a `MissingDependencyError` (the constructor checked it resolves already).
+ * and a missing SDK is a `MissingDependencyError`. Without a given client the SDK is checked to
+ * resolve now and `settings` runs now (it reads the API key), returning how to make the client.
  *
  * @example
  * ```ts
- * const client = lazyClient(source, { create: (sdk) => new sdk.OpenAI(settings) });
+ * const client = lazyClient(source, options.client, () => {
+ *   const settings = { apiKey: requireApiKey(driver, options.apiKey, ["OPENAI_API_KEY"]) };
+ *   return (sdk) => new sdk.OpenAI(settings);
+ * });
  * const { sdk, client: openai } = await client();
  * ```
  */
 export function lazyClient<Sdk, Client>(
   source: SdkSource<Sdk>,
-  client: { readonly client: Client } | { readonly create: (sdk: Sdk) => Client },
+  given: Client | undefined,
+  settings: () => (sdk: Sdk) => Client,
 ): () => Promise<SdkClient<Sdk, Client>> {
+  let create = (_sdk: Sdk): Client => given as Client;
+  if (given === undefined) {
+    requirePackage(source.driver, source.packageName);
+    create = settings();
+  }
   let pending: Promise<SdkClient<Sdk, Client>> | undefined;
   return () => {
     pending ??= loadPackage(source.driver, source.packageName, () => source.load()).then((sdk) => ({
       sdk,
-      client: "client" in client ? client.client : client.create(sdk),
+      client: create(sdk),
     }));
     return pending;
   };

@@ -1,6 +1,6 @@
 import { PromptRequestError } from "../../errors/prompt-request-error.js";
 import type { JsonObject } from "../../schema/json.js";
-import type { PromptMessage, PromptRequest, ToolResultMessage } from "../spec.js";
+import type { PromptMessage, PromptRequest } from "../spec.js";
 
 /** @internal The identity used in request errors. */
 export interface DriverIdentity {
@@ -50,30 +50,6 @@ export function checkToolChoiceName(
     });
   }
   return name;
-}
-
-/** @internal Runs of consecutive tool results are sent together by most providers. */
-export function groupToolResults(
-  messages: readonly PromptMessage[],
-): (Exclude<PromptMessage, ToolResultMessage> | ToolResultMessage[])[] {
-  const grouped: (Exclude<PromptMessage, ToolResultMessage> | ToolResultMessage[])[] = [];
-  for (const message of messages) {
-    const last = grouped.at(-1);
-    if (message.role !== "tool") grouped.push(message);
-    else if (Array.isArray(last)) last.push(message);
-    else grouped.push([message]);
-  }
-  return grouped;
-}
-
-/** @internal Rejects messages whose role the converter does not know. */
-export function unknownMessage(identity: DriverIdentity, index: number, message: never): never {
-  const role = (message as { role?: unknown }).role;
-  throw new PromptRequestError({
-    ...identity,
-    path: `messages[${index}].role`,
-    message: `unknown role ${JSON.stringify(role)}; expected system, user, assistant or tool`,
-  });
 }
 
 function preview(value: unknown): string {

@@ -1,6 +1,5 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
 import { type CallReading, isPlainObject, withArguments } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
 
 /**
  * Swiss AI Apertus: a JSON list of one-key objects `{"<tool>": {…arguments}}` between
@@ -11,18 +10,13 @@ import { readMarkedBlocks } from "./shared-marked-blocks.js";
  * apertusFormat.parse('<|tools_prefix|>[{"get_weather": {"city": "Bern"}}]<|tools_suffix|>');
  * ```
  */
-export const apertusFormat: ToolCallFormat = {
-  name: "apertus",
-  detect: (text) => text.includes("<|tools_prefix|>"),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "apertus",
-      opens: ["<|tools_prefix|>"],
-      close: "<|tools_suffix|>",
-      payload: "array",
-      toCall: readApertusCall,
-    }),
-};
+export const apertusFormat = markedFormat({
+  format: "apertus",
+  opens: ["<|tools_prefix|>"],
+  close: "<|tools_suffix|>",
+  payload: "array",
+  toCall: readApertusCall,
+});
 
 function readApertusCall(value: unknown): CallReading {
   const entries = isPlainObject(value) ? Object.entries(value) : [];

@@ -1,6 +1,5 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
 import { toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
 
 /**
  * Cohere Command R7B / A: a JSON list of `{"tool_call_id", "tool_name", "parameters"}` between
@@ -11,20 +10,15 @@ import { readMarkedBlocks } from "./shared-marked-blocks.js";
  * cohereCommandFormat.parse('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {}}]<|END_ACTION|>');
  * ```
  */
-export const cohereCommandFormat: ToolCallFormat = {
-  name: "cohere-command",
-  detect: (text) => text.includes("<|START_ACTION|>"),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "cohere-command",
-      opens: ["<|START_ACTION|>"],
-      close: "<|END_ACTION|>",
-      payload: "array",
-      toCall: (value) =>
-        toCall(value, {
-          nameKey: "tool_name",
-          argumentKeys: ["parameters"],
-          idKey: "tool_call_id",
-        }),
+export const cohereCommandFormat = markedFormat({
+  format: "cohere-command",
+  opens: ["<|START_ACTION|>"],
+  close: "<|END_ACTION|>",
+  payload: "array",
+  toCall: (value) =>
+    toCall(value, {
+      nameKey: "tool_name",
+      argumentKeys: ["parameters"],
+      idKey: "tool_call_id",
     }),
-};
+});

@@ -1,6 +1,5 @@
 import type { ToolCallFormat } from "../tool-call-format.js";
-import { deepSeekName, deepSeekTokens as t } from "./shared-deepseek.js";
-import { readSectionedCalls } from "./shared-sectioned-calls.js";
+import { readDeepSeekCalls, deepSeekTokens as t } from "./shared-deepseek.js";
 
 // V3 writes the call type ("function") before the separator; V3.1 writes the name there.
 const v3Header = `${t.callBegin}function${t.separator}`;
@@ -17,16 +16,5 @@ const v3Header = `${t.callBegin}function${t.separator}`;
 export const deepseekV3Format: ToolCallFormat = {
   name: "deepseek-v3",
   detect: (text) => text.includes(v3Header),
-  parse: (text) =>
-    readSectionedCalls(text, {
-      format: "deepseek-v3",
-      dropTokens: [t.callsBegin, t.callsEnd, t.endOfSentence],
-      sectionBegins: [t.callsBegin],
-      begin: t.callBegin,
-      separator: t.separator,
-      end: t.callEnd,
-      fenced: true,
-      readHeader: deepSeekName,
-      expected: `${t.callBegin}function${t.separator}NAME\\n\`\`\`json\\n{…}\\n\`\`\`${t.callEnd}`,
-    }),
+  parse: (text) => readDeepSeekCalls(text, "deepseek-v3"),
 };

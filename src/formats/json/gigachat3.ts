@@ -1,6 +1,4 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
-import { nameAndArguments, toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
 
 const OPEN = "function call<|role_sep|>";
 
@@ -13,15 +11,9 @@ const OPEN = "function call<|role_sep|>";
  * gigachat3Format.parse('Sure<|message_sep|>function call<|role_sep|>\n{"name": "f", "arguments": {}}');
  * ```
  */
-export const gigachat3Format: ToolCallFormat = {
-  name: "gigachat3",
-  detect: (text) => text.includes(OPEN),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "gigachat3",
-      opens: [OPEN],
-      payload: "object",
-      toCall: (value) => toCall(value, nameAndArguments),
-      dropTokens: ["<|message_sep|>"],
-    }),
-};
+export const gigachat3Format = markedFormat({
+  format: "gigachat3",
+  opens: [OPEN],
+  payload: "object",
+  dropTokens: ["<|message_sep|>"],
+});

@@ -1,6 +1,5 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
-import { nameAndArguments, toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
+
 /**
  * IBM Granite 3.x: a JSON list of calls after `<|tool_call|>` (3.0) or `<tool_call>` (3.1+), no closing marker.
  *
@@ -9,14 +8,9 @@ import { readMarkedBlocks } from "./shared-marked-blocks.js";
  * graniteFormat.parse('<|tool_call|>[{"name": "f", "arguments": {}}]');
  * ```
  */
-export const graniteFormat: ToolCallFormat = {
-  name: "granite",
+export const graniteFormat = markedFormat({
+  format: "granite",
   detect: (text) => text.includes("<|tool_call|>") || /<tool_call>\s*\[/.test(text),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "granite",
-      opens: ["<|tool_call|>", "<tool_call>"],
-      payload: "array",
-      toCall: (value) => toCall(value, nameAndArguments),
-    }),
-};
+  opens: ["<|tool_call|>", "<tool_call>"],
+  payload: "array",
+});

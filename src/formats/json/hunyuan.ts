@@ -1,6 +1,4 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
-import { nameAndArguments, toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
 
 // Hunyuan writes Jamba's `<tool_calls>[…]` block inside its `<answer>…</answer>` section; the answer
 // tags tell the two apart in auto-detection and are template markup, not text.
@@ -14,17 +12,12 @@ import { readMarkedBlocks } from "./shared-marked-blocks.js";
  * hunyuanFormat.parse('<answer><tool_calls>[{"name": "f", "arguments": {}}]</tool_calls></answer>');
  * ```
  */
-export const hunyuanFormat: ToolCallFormat = {
-  name: "hunyuan",
+export const hunyuanFormat = markedFormat({
+  format: "hunyuan",
   detect: (text) =>
     /<tool_calls>\s*\[/.test(text) && (text.includes("<answer>") || text.includes("</answer>")),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "hunyuan",
-      dropTokens: ["<answer>", "</answer>"],
-      opens: ["<tool_calls>"],
-      close: "</tool_calls>",
-      payload: "array",
-      toCall: (value) => toCall(value, nameAndArguments),
-    }),
-};
+  dropTokens: ["<answer>", "</answer>"],
+  opens: ["<tool_calls>"],
+  close: "</tool_calls>",
+  payload: "array",
+});

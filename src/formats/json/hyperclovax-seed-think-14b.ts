@@ -1,6 +1,4 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
-import { nameAndArguments, toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
 
 const OPEN = "-> tool/function_call";
 
@@ -13,16 +11,10 @@ const OPEN = "-> tool/function_call";
  * hyperclovaxSeedThink14bFormat.parse('<|im_start|>assistant -> tool/function_call\n[{"name": "f", "arguments": {}}]<|im_end|>');
  * ```
  */
-export const hyperclovaxSeedThink14bFormat: ToolCallFormat = {
-  name: "hyperclovax-seed-think-14b",
-  detect: (text) => text.includes(OPEN),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "hyperclovax-seed-think-14b",
-      opens: [OPEN],
-      close: "<|im_end|>",
-      payload: "object-or-array",
-      toCall: (value) => toCall(value, nameAndArguments),
-      dropTokens: ["<|im_start|>assistant", "<|im_end|>"],
-    }),
-};
+export const hyperclovaxSeedThink14bFormat = markedFormat({
+  format: "hyperclovax-seed-think-14b",
+  opens: [OPEN],
+  close: "<|im_end|>",
+  payload: "object-or-array",
+  dropTokens: ["<|im_start|>assistant", "<|im_end|>"],
+});

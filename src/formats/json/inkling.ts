@@ -1,7 +1,6 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
 import type { CallShape } from "./shared-call-shape.js";
 import { toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
 
 const OPEN = "<|content_invoke_tool_json|>";
 const NAME_AND_ARGS: CallShape = {
@@ -19,21 +18,16 @@ const NAME_AND_ARGS: CallShape = {
  * inklingFormat.parse('<|message_model|><|content_invoke_tool_json|>{"name": "f", "args": {}}<|end_message|>');
  * ```
  */
-export const inklingFormat: ToolCallFormat = {
-  name: "inkling",
-  detect: (text) => text.includes(OPEN),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "inkling",
-      opens: [OPEN],
-      close: "<|end_message|>",
-      payload: "object",
-      toCall: (value) => toCall(value, NAME_AND_ARGS),
-      dropTokens: [
-        "<|message_model|>",
-        "<|content_text|>",
-        "<|end_message|>",
-        "<|content_model_end_sampling|>",
-      ],
-    }),
-};
+export const inklingFormat = markedFormat({
+  format: "inkling",
+  opens: [OPEN],
+  close: "<|end_message|>",
+  payload: "object",
+  toCall: (value) => toCall(value, NAME_AND_ARGS),
+  dropTokens: [
+    "<|message_model|>",
+    "<|content_text|>",
+    "<|end_message|>",
+    "<|content_model_end_sampling|>",
+  ],
+});

@@ -1,6 +1,5 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
-import { nameAndArguments, toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
+
 /**
  * NVIDIA Nemotron (JSON): a call or a list of calls in `<TOOLCALL>…</TOOLCALL>`.
  *
@@ -9,15 +8,9 @@ import { readMarkedBlocks } from "./shared-marked-blocks.js";
  * nemotronJsonFormat.parse('<TOOLCALL>[{"name": "f", "arguments": {}}]</TOOLCALL>');
  * ```
  */
-export const nemotronJsonFormat: ToolCallFormat = {
-  name: "nemotron-json",
-  detect: (text) => text.includes("<TOOLCALL>"),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "nemotron-json",
-      opens: ["<TOOLCALL>"],
-      close: "</TOOLCALL>",
-      payload: "object-or-array",
-      toCall: (value) => toCall(value, nameAndArguments),
-    }),
-};
+export const nemotronJsonFormat = markedFormat({
+  format: "nemotron-json",
+  opens: ["<TOOLCALL>"],
+  close: "</TOOLCALL>",
+  payload: "object-or-array",
+});

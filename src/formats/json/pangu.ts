@@ -1,6 +1,4 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
-import { nameAndArguments, toCall } from "./shared-call-shape.js";
-import { readMarkedBlocks } from "./shared-marked-blocks.js";
+import { markedFormat } from "./shared-marked-blocks.js";
 
 // openPangu writes JSON right after the marker; LFM2 shares the marker but writes Python calls.
 const DETECT = /(?:<\|tool_call_start\|>|\[unused11\])\s*(?:\{|\[\s*\{)/;
@@ -14,16 +12,11 @@ const DETECT = /(?:<\|tool_call_start\|>|\[unused11\])\s*(?:\{|\[\s*\{)/;
  * panguFormat.parse('<|tool_call_start|>[{"name": "f", "arguments": {}}]<|tool_call_end|>');
  * ```
  */
-export const panguFormat: ToolCallFormat = {
-  name: "pangu",
+export const panguFormat = markedFormat({
+  format: "pangu",
   detect: (text) => DETECT.test(text),
-  parse: (text) =>
-    readMarkedBlocks(text, {
-      format: "pangu",
-      opens: ["<|tool_call_start|>", "[unused11]"],
-      close: "<|tool_call_end|>",
-      payload: "object-or-array",
-      toCall: (value) => toCall(value, nameAndArguments),
-      dropTokens: ["[unused12]"],
-    }),
-};
+  opens: ["<|tool_call_start|>", "[unused11]"],
+  close: "<|tool_call_end|>",
+  payload: "object-or-array",
+  dropTokens: ["[unused12]"],
+});

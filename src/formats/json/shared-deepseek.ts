@@ -1,3 +1,6 @@
+import type { ParsedToolCalls } from "../tool-call-format.js";
+import { readSectionedCalls } from "./shared-sectioned-calls.js";
+
 /**
  * DeepSeek's full-width special tokens (`｜` U+FF5C, `▁` U+2581), shared by V3 and V3.1.
  *
@@ -31,4 +34,37 @@ export function deepSeekName(
     : {
         reason: `"${header.slice(0, 80)}" is not a tool name; write the name alone before the arguments`,
       };
+}
+
+const t = deepSeekTokens;
+
+/**
+ * Reads the calls of DeepSeek V3 / R1 (`function<｜tool▁sep｜>name`, the arguments in a `` ```json ``
+ * fence) or V3.1 (`name<｜tool▁sep｜>{…}`): the same tokens, a different call between them.
+ *
+ * @example
+ * ```ts
+ * readDeepSeekCalls("<｜tool▁call▁begin｜>f<｜tool▁sep｜>{}<｜tool▁call▁end｜>", "deepseek-v31").calls;
+ * // [{ name: "f", arguments: {} }]
+ * ```
+ */
+export function readDeepSeekCalls(
+  text: string,
+  format: "deepseek-v3" | "deepseek-v31",
+): ParsedToolCalls {
+  const v3 = format === "deepseek-v3";
+  return readSectionedCalls(text, {
+    format,
+    dropTokens: [t.callsBegin, t.callsEnd, t.endOfSentence],
+    sectionBegins: [t.callsBegin],
+    begin: t.callBegin,
+    separator: t.separator,
+    end: t.callEnd,
+    // V3 writes the call type ("function") before the separator and the name after it.
+    fenced: v3,
+    readHeader: deepSeekName,
+    expected: v3
+      ? `${t.callBegin}function${t.separator}NAME\\n\`\`\`json\\n{…}\\n\`\`\`${t.callEnd}`
+      : `${t.callBegin}NAME${t.separator}{…}${t.callEnd}`,
+  });
 }

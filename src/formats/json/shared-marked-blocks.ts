@@ -1,4 +1,5 @@
-import type { ParsedToolCalls, ToolCallFormatName } from "../tool-call-format.js";
+import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "../tool-call-format.js";
+import { nameAndArguments, toCall } from "./shared-call-shape.js";
 import { skipSpace } from "./shared-json-scan.js";
 import {
   type PayloadOutcome,
@@ -36,6 +37,42 @@ export interface MarkedBlocks {
   readonly dropTokens?: readonly string[];
   /** How many characters at the end of the opening marker already belong to the payload (`functools[`). */
   readonly markerEndsInPayload?: number;
+}
+
+/**
+ * A {@link MarkedBlocks} format as `parseToolCalls` uses it. By default its calls are
+ * `{"name": …, "arguments": {…}}` objects and auto-detection looks for one of its opening markers.
+ *
+ * @example
+ * ```ts
+ * const longcat: MarkedFormat = {
+ *   format: "longcat", opens: ["<longcat_tool_call>"], close: "</longcat_tool_call>", payload: "object",
+ * };
+ * ```
+ */
+export interface MarkedFormat extends Omit<MarkedBlocks, "toCall"> {
+  readonly toCall?: ToCall;
+  readonly detect?: (text: string) => boolean;
+}
+
+const readNameAndArguments: ToCall = (value) => toCall(value, nameAndArguments);
+
+/**
+ * The {@link ToolCallFormat} of a {@link MarkedFormat}.
+ *
+ * @example
+ * ```ts
+ * export const longcatFormat = markedFormat(longcat);
+ * ```
+ */
+export function markedFormat(format: MarkedFormat): ToolCallFormat {
+  const { detect, toCall: read, ...rest } = format;
+  const spec: MarkedBlocks = { ...rest, toCall: read ?? readNameAndArguments };
+  return {
+    name: format.format,
+    detect: detect ?? ((text) => format.opens.some((open) => text.includes(open))),
+    parse: (text) => readMarkedBlocks(text, spec),
+  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { MarkerScan } from "../tag-calls/marker-scan.js";
+import { callMiss, readTagCall, type TagCallSyntax } from "../tag-calls/tag-call.js";
 import type { ParsedToolCalls, ToolCallFormatName } from "../tool-call-format.js";
 import { withArguments } from "./shared-call-shape.js";
 import { parseJson, scanJsonValue, skipSpace } from "./shared-json-scan.js";
@@ -53,11 +55,13 @@ const FENCE_CLOSE = "```";
 export function readSectionedCalls(text: string, spec: SectionedCalls): ParsedToolCalls {
   const reader = new ReplyReader(text, spec.format);
   for (const token of spec.dropTokens) reader.removeAll(token);
+  const scan = new MarkerScan(text);
+  const syntax = sectionedSyntax(spec);
   let position = 0;
   for (;;) {
     const start = reader.find(spec.begin, position);
     if (start < 0) break;
-    const end = readOneCall(reader, spec, start);
+    const end = readOneCall(reader, scan, { spec, syntax, start });
     reader.remove(start, end);
     if (end >= text.length) break;
     position = end;
@@ -69,51 +73,74 @@ export function readSectionedCalls(text: string, spec: SectionedCalls): ParsedTo
   return reader.result();
 }
 
-// Reads the call starting at `start` and returns where its text ends.
-function readOneCall(reader: ReplyReader, spec: SectionedCalls, start: number): number {
+// Reads the call starting at `start` and returns where its text ends. The call's own text runs to
+// the first end marker; a refused call takes it all, a cut-off one the rest of the reply.
+function readOneCall(
+  reader: ReplyReader,
+  scan: MarkerScan,
+  at: { readonly spec: SectionedCalls; readonly syntax: TagCallSyntax; readonly start: number },
+): number {
+  const { spec, start } = at;
   const text = reader.text;
-  const headerFrom = start + spec.begin.length;
-  const close = text.indexOf(spec.end, headerFrom);
-  const blockEnd = close < 0 ? text.length : close + spec.end.length;
-  const refuse = (reason: string): number => {
-    reader.refuse(reason, start, blockEnd);
-    return blockEnd;
-  };
-  const cutOff = (): number => {
+  const close = scan.find(spec.end, start + spec.begin.length);
+  const read = readTagCall(scan, start, at.syntax, close < 0 ? text.length : close);
+  if (!("reason" in read)) {
+    reader.accept(read.call);
+    return read.end;
+  }
+  if (read.runsOut === "reply" || (read.runsOut === "call" && close < 0)) {
     reader.refuse(refusalReasons.cutOff, start, text.length);
     return text.length;
-  };
-  const separator = text.indexOf(spec.separator, headerFrom);
-  if (separator < 0 || (close >= 0 && separator > close))
-    return close < 0 ? cutOff() : refuse(refusalReasons.notJson(spec.expected));
-  let header = text.slice(headerFrom, separator);
-  let argumentsFrom = separator + spec.separator.length;
-  if (spec.fenced === true) {
-    const newline = text.indexOf("\n", argumentsFrom);
-    if (newline < 0) return close < 0 ? cutOff() : refuse(refusalReasons.notJson(spec.expected));
-    header = text.slice(argumentsFrom, newline);
-    const fence = text.slice(newline + 1, newline + 1 + FENCE_OPEN.length);
-    if (fence !== FENCE_OPEN)
-      return close < 0 && FENCE_OPEN.startsWith(fence)
-        ? cutOff()
-        : refuse(refusalReasons.notJson(spec.expected));
-    argumentsFrom = newline + 1 + FENCE_OPEN.length;
   }
-  const named = spec.readHeader(header.trim());
-  if ("reason" in named) return close < 0 ? cutOff() : refuse(named.reason);
-  const scan = scanJsonValue(text, argumentsFrom);
-  if (scan.kind === "cut-off" || scan.kind === "end") return cutOff();
-  if (scan.kind === "absent") return refuse(refusalReasons.notJson(spec.expected));
-  let after = skipSpace(text, scan.end);
-  if (spec.fenced === true && text.startsWith(FENCE_CLOSE, after))
-    after = skipSpace(text, after + FENCE_CLOSE.length);
-  // The reply may stop right after the arguments (the end token is not always kept).
-  if (after < text.length && !text.startsWith(spec.end, after))
-    return refuse(refusalReasons.notJson(spec.expected));
-  const parsed = parseJson(text.slice(scan.start, scan.end));
-  if (!parsed.ok) return refuse(refusalReasons.invalidJson(parsed.message));
-  const reading = withArguments(named.name, parsed.value, named.id);
-  if ("reason" in reading) return refuse(reading.reason);
-  reader.accept(reading.call);
-  return after < text.length ? after + spec.end.length : text.length;
+  const blockEnd = close < 0 ? text.length : close + spec.end.length;
+  reader.refuse(read.reason, start, blockEnd);
+  return blockEnd;
+}
+
+// `begin HEADER separator ARGUMENTS end`: the header names the call; the arguments are one JSON
+// value, read over the rest of the reply (a string may hold the end marker).
+function sectionedSyntax(spec: SectionedCalls): TagCallSyntax {
+  const expected = refusalReasons.notJson(spec.expected);
+  return {
+    head: (scan, at, end) => {
+      const text = scan.text;
+      const headerFrom = at + spec.begin.length;
+      const separator = scan.find(spec.separator, headerFrom);
+      if (separator < 0 || separator > end) return callMiss(expected, true);
+      let header = text.slice(headerFrom, separator);
+      let argumentsFrom = separator + spec.separator.length;
+      if (spec.fenced === true) {
+        const newline = scan.find("\n", argumentsFrom);
+        if (newline < 0) return callMiss(expected, true);
+        header = text.slice(argumentsFrom, newline);
+        const fence = text.slice(newline + 1, newline + 1 + FENCE_OPEN.length);
+        if (fence !== FENCE_OPEN) return callMiss(expected, FENCE_OPEN.startsWith(fence));
+        argumentsFrom = newline + 1 + FENCE_OPEN.length;
+      }
+      const named = spec.readHeader(header.trim());
+      if ("reason" in named) return callMiss(named.reason, true);
+      return { ...named, end: argumentsFrom };
+    },
+    arguments: (scan, from, name) => {
+      const text = scan.text;
+      const value = scanJsonValue(text, from);
+      if (value.kind === "cut-off" || value.kind === "end") {
+        return { reason: refusalReasons.cutOff, runsOut: "reply" };
+      }
+      if (value.kind === "absent") return callMiss(expected);
+      let after = skipSpace(text, value.end);
+      if (spec.fenced === true && text.startsWith(FENCE_CLOSE, after))
+        after = skipSpace(text, after + FENCE_CLOSE.length);
+      // The reply may stop right after the arguments (the end token is not always kept).
+      if (after < text.length && !text.startsWith(spec.end, after)) return callMiss(expected);
+      const parsed = parseJson(text.slice(value.start, value.end));
+      if (!parsed.ok) return callMiss(refusalReasons.invalidJson(parsed.message));
+      const reading = withArguments(name, parsed.value, undefined);
+      if ("reason" in reading) return callMiss(reading.reason);
+      return {
+        value: reading.call.arguments,
+        end: after < text.length ? after + spec.end.length : text.length,
+      };
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
-import { defineValue } from "./python-literal.js";
-import { CUT_OFF, refusal } from "./text-result.js";
+import { argumentPairs } from "../tag-calls/argument-pairs.js";
+import { blockCall, callMiss, type TagCallSyntax } from "../tag-calls/tag-call.js";
+import type { BlockReader } from "./text-result.js";
 import { convertParameterValue } from "./xml-values.js";
 
 /**
@@ -23,55 +23,64 @@ export interface ArgPairSpelling {
   readonly trimValues: boolean;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
- * @internal Reads one call block's body: the function name, then `<arg_key>`/`<arg_value>` pairs.
- * Values stay the text written. Only the block's closing tag ends a call, so an unclosed block is
- * always refused (more arguments may have been coming).
+ * @internal The reader of one spelling's call blocks: the function name, then `<arg_key>`/`<arg_value>`
+ * pairs. Values stay the text written. Only the block's closing tag ends a call, so an unclosed block
+ * is always refused (more arguments may have been coming).
  *
  * @example
  * ```ts
- * readArgPairCall("f\n<arg_key>a</arg_key><arg_value>1</arg_value>", true, { suffix: "", trimValues: true });
+ * argPairCall({ suffix: "", trimValues: true })("f\n<arg_key>a</arg_key><arg_value>1</arg_value>", true);
  * // { calls: [{ name: "f", arguments: { a: "1" } }], refused: [] }
  * ```
  */
-export function readArgPairCall(
-  body: string,
-  closed: boolean,
-  spelling: ArgPairSpelling,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
-  const refuse = (reason: string) => ({ calls: [], refused: [refusal(reason, body)] });
+export function argPairCall(spelling: ArgPairSpelling): BlockReader {
+  return blockCall(argPairSyntax(spelling));
+}
+
+function argPairSyntax(spelling: ArgPairSpelling): TagCallSyntax {
   const tag = (name: string, close = false) =>
     `<${close ? "/" : ""}${spelling.prefix ?? ""}${name}${spelling.suffix}>`;
-  const keyOpen = tag("arg_key");
-  const firstKey = body.indexOf(keyOpen);
-  let name = (firstKey < 0 ? body : body.slice(0, firstKey)).trim();
-  if (spelling.separator !== undefined && name.endsWith(spelling.separator)) {
-    name = name.slice(0, -spelling.separator.length).trim();
-  }
-  if (!closed) return refuse(CUT_OFF);
-  if (name === "" || /[\s<>{}[\]"]/.test(name)) {
-    return refuse(`expected the function name first, then ${keyOpen}/${tag("arg_value")} pairs`);
-  }
-  const [key, type, value] = ["arg_key", "arg_type", "arg_value"].map(
-    (name) => `${escapeRegExp(tag(name))}([\\s\\S]*?)${escapeRegExp(tag(name, true))}\\s*`,
-  ) as [string, string, string];
-  const pair = new RegExp(`${key}${spelling.typeTag === true ? `(?:${type})?` : ""}${value}`, "y");
-  const args: Record<string, unknown> = {};
-  let pos = firstKey < 0 ? body.length : firstKey;
-  while (pos < body.length) {
-    pair.lastIndex = pos;
-    const match = pair.exec(body);
-    if (match === null) {
-      return refuse(`expected ${keyOpen}k${tag("arg_key", true)} and its value in "${name}"`);
-    }
-    const argName = (match[1] as string).trim();
-    if (argName === "") return refuse(`an argument of "${name}" has an empty ${keyOpen}`);
-    if (Object.hasOwn(args, argName)) return refuse(`the argument "${argName}" is given twice`);
-    const text = match[spelling.typeTag === true ? 3 : 2] as string;
-    defineValue(args, argName, convertParameterValue(spelling.trimValues ? text.trim() : text));
-    pos = pair.lastIndex;
-  }
-  return { calls: [{ name, arguments: args }], refused: [] };
+  const [keyOpen, keyClose] = [tag("arg_key"), tag("arg_key", true)];
+  const [typeOpen, typeClose] = [tag("arg_type"), tag("arg_type", true)];
+  const [valueOpen, valueClose] = [tag("arg_value"), tag("arg_value", true)];
+  const { separator } = spelling;
+  return {
+    head: (scan, at) => {
+      const firstKey = scan.find(keyOpen, at);
+      const end = firstKey < 0 ? scan.text.length : firstKey;
+      let name = scan.text.slice(at, end).trim();
+      if (separator !== undefined && name.endsWith(separator)) {
+        name = name.slice(0, -separator.length).trim();
+      }
+      if (name === "" || /[\s<>{}[\]"]/.test(name)) {
+        return callMiss(`expected the function name first, then ${keyOpen}/${valueOpen} pairs`);
+      }
+      return { name, end };
+    },
+    arguments: argumentPairs({
+      noun: "argument",
+      head: (scan, at, name) => {
+        const expected = callMiss(`expected ${keyOpen}k${keyClose} and its value in "${name}"`);
+        if (!scan.startsWith(keyOpen, at)) return expected;
+        const keyEnd = scan.find(keyClose, at + keyOpen.length);
+        if (keyEnd < 0) return expected;
+        let valueAt = scan.skipSpace(keyEnd + keyClose.length);
+        if (spelling.typeTag === true && scan.startsWith(typeOpen, valueAt)) {
+          const typeEnd = scan.find(typeClose, valueAt + typeOpen.length);
+          if (typeEnd < 0) return expected;
+          valueAt = scan.skipSpace(typeEnd + typeClose.length);
+        }
+        const valueStart = valueAt + valueOpen.length;
+        // A pair is one piece: without its closing tag the value is not there.
+        if (!scan.startsWith(valueOpen, valueAt) || scan.find(valueClose, valueStart) < 0) {
+          return expected;
+        }
+        return { key: scan.text.slice(at + keyOpen.length, keyEnd).trim(), end: valueStart };
+      },
+      close: valueClose,
+      value: (raw) => ({ value: convertParameterValue(spelling.trimValues ? raw.trim() : raw) }),
+      noKey: (name) => `an argument of "${name}" has an empty ${keyOpen}`,
+    }),
+  };
 }

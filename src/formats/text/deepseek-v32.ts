@@ -1,10 +1,6 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
-import { readInvokes } from "./invoke-tags.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<｜DSML｜function_calls>";
-const CLOSE = "</｜DSML｜function_calls>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
+import { blockFormat } from "./block-format.js";
+import { invokeCalls } from "./invoke-tags.js";
+import { THINKING } from "./text-result.js";
 
 /**
  * DeepSeek V3.2's DSML format (vLLM `deepseek_v32`): `<｜DSML｜function_calls><｜DSML｜invoke
@@ -17,18 +13,10 @@ const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
  * // [{ name: "f", arguments: { n: 3 } }]
  * ```
  */
-export const deepseekV32Format: ToolCallFormat = {
+export const deepseekV32Format = blockFormat({
   name: "deepseek-v32",
-  detect: (text) => text.includes(OPEN),
-  parse: parseDeepseekV32,
-};
-
-function parseDeepseekV32(text: string): ParsedToolCalls {
-  const spelling = { prefix: "｜DSML｜", stringAttribute: true };
-  return readBlocks(
-    "deepseek-v32",
-    text,
-    { open: OPEN, close: CLOSE, skip: THINK },
-    (body, closed) => readInvokes(body, spelling, closed),
-  );
-}
+  open: "<｜DSML｜function_calls>",
+  close: "</｜DSML｜function_calls>",
+  skip: THINKING,
+  read: invokeCalls({ prefix: "｜DSML｜", stringAttribute: true }),
+});

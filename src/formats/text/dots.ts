@@ -1,17 +1,9 @@
 import { isPlainObject, nameAndArguments, toCall } from "../json/shared-call-shape.js";
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
-import { readInvokes } from "./invoke-tags.js";
-import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
+import { blockFormat } from "./block-format.js";
+import { invokeCalls } from "./invoke-tags.js";
+import { type BlockRead, CUT_OFF, refusal, THINKING } from "./text-result.js";
 
-const OPEN = "<dots_function_call>";
-const CLOSE = "</dots_function_call>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
-const SPELLING = { prefix: "", stringAttribute: false };
+const readInvokes = invokeCalls({ prefix: "", stringAttribute: false });
 
 /**
  * dots.llm's format (vLLM `dots`): `<dots_function_call><invoke name="f"><parameter name="a">1
@@ -24,23 +16,16 @@ const SPELLING = { prefix: "", stringAttribute: false };
  * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const dotsFormat: ToolCallFormat = {
+export const dotsFormat = blockFormat({
   name: "dots",
-  detect: (text) => text.includes(OPEN),
-  parse: parseDots,
-};
+  open: "<dots_function_call>",
+  close: "</dots_function_call>",
+  skip: THINKING,
+  read: readBlock,
+});
 
-function parseDots(text: string): ParsedToolCalls {
-  return readBlocks("dots", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
-    readBlock(body, closed),
-  );
-}
-
-function readBlock(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
-  if (!body.trim().startsWith("{")) return readInvokes(body.trim(), SPELLING, closed);
+function readBlock(body: string, closed: boolean): BlockRead {
+  if (!body.trim().startsWith("{")) return readInvokes(body.trim(), closed);
   let value: unknown;
   try {
     value = JSON.parse(body);

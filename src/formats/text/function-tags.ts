@@ -1,13 +1,42 @@
 import { skipSpace } from "../json/shared-json-scan.js";
-import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
-import { defineValue } from "./python-literal.js";
-import { CUT_OFF, refusal } from "./text-result.js";
+import { argumentPairs } from "../tag-calls/argument-pairs.js";
+import type { MarkerScan } from "../tag-calls/marker-scan.js";
+import { indexOnLine } from "../tag-calls/tag-attributes.js";
+import { callMiss, type TagCallSyntax, tagCalls } from "../tag-calls/tag-call.js";
 import { convertParameterValue, stripOuterNewlines } from "./xml-values.js";
 
-const FUNCTION_OPEN = /<function(?:=([^>\n]*)|\s+name\s*=\s*"([^"\n]*)"\s*)>/y;
-const PARAMETER_OPEN = /<parameter(?:=([^>\n]*)|\s+name\s*=\s*"([^"\n]*)"\s*)>/y;
 const FUNCTION_CLOSE = "</function>";
-const PARAMETER_CLOSE = "</parameter>";
+
+/** `<function=name>` and `<function name="name">`, as Qwen3-Coder and Seed-OSS write a call. */
+const functionTags: TagCallSyntax = {
+  head: (scan, at) => {
+    const open = readNamedTag(scan.text, at, "<function");
+    if (open === undefined) {
+      return callMiss("expected <function=name> ... </function>", !hasTagEnd(scan, at));
+    }
+    const name = open.name.trim();
+    if (name === "") return callMiss("the function name is empty; write <function=name>");
+    return { name, end: open.end };
+  },
+  arguments: argumentPairs({
+    noun: "parameter",
+    head: (scan, at, name) => {
+      const open = readNamedTag(scan.text, at, "<parameter");
+      if (open === undefined) {
+        const reason = `expected <parameter=name> or ${FUNCTION_CLOSE} in the call to "${name}"`;
+        return callMiss(reason, !hasTagEnd(scan, at));
+      }
+      return { key: open.name.trim(), end: open.end };
+    },
+    close: "</parameter>",
+    value: (raw) => ({ value: convertParameterValue(stripOuterNewlines(raw)) }),
+    noKey: (name) => `a parameter of "${name}" has no name; write <parameter=name>`,
+    callClose: {
+      marker: FUNCTION_CLOSE,
+      missing: (name) => `the call to "${name}" is not closed with ${FUNCTION_CLOSE}`,
+    },
+  }),
+};
 
 /**
  * @internal Reads the `<function=name><parameter=p>value</parameter></function>` calls of one
@@ -17,65 +46,36 @@ const PARAMETER_CLOSE = "</parameter>";
  * @example
  * ```ts
  * readFunctionTags("<function=f>\n<parameter=a>\n1\n</parameter>\n</function>", true);
- * // { calls: [{ name: "f", arguments: { a: 1 } }], refused: [] }
+ * // { calls: [{ name: "f", arguments: { a: "1" } }], refused: [] }
  * ```
  */
-export function readFunctionTags(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
-  const calls: ParsedToolCall[] = [];
-  const refused: RefusedToolCall[] = [];
-  let pos = skipSpace(body, 0);
-  while (pos < body.length) {
-    const callStart = pos;
-    const stop = (reason: string) => {
-      refused.push(refusal(reason, body.slice(callStart)));
-      return { calls, refused };
-    };
-    FUNCTION_OPEN.lastIndex = pos;
-    const open = FUNCTION_OPEN.exec(body);
-    if (open === null) {
-      const partial = !closed && !body.slice(pos).includes(">");
-      return stop(partial ? CUT_OFF : "expected <function=name> ... </function>");
-    }
-    const name = (open[1] ?? open[2] ?? "").trim();
-    if (name === "") return stop("the function name is empty; write <function=name>");
-    pos = skipSpace(body, FUNCTION_OPEN.lastIndex);
-    const args: Record<string, unknown> = {};
-    for (;;) {
-      if (body.startsWith(FUNCTION_CLOSE, pos)) {
-        pos = skipSpace(body, pos + FUNCTION_CLOSE.length);
-        calls.push({ name, arguments: args });
-        break;
-      }
-      if (pos >= body.length || (!closed && isPrefixAtEnd(body, pos))) {
-        return stop(closed ? `the call to "${name}" is not closed with </function>` : CUT_OFF);
-      }
-      PARAMETER_OPEN.lastIndex = pos;
-      const parameter = PARAMETER_OPEN.exec(body);
-      if (parameter === null)
-        return stop(`expected <parameter=name> or </function> in the call to "${name}"`);
-      const key = (parameter[1] ?? parameter[2] ?? "").trim();
-      const valueStart = PARAMETER_OPEN.lastIndex;
-      const valueEnd = body.indexOf(PARAMETER_CLOSE, valueStart);
-      if (valueEnd < 0) {
-        return stop(closed ? `the parameter "${key}" is not closed with </parameter>` : CUT_OFF);
-      }
-      if (key === "") return stop(`a parameter of "${name}" has no name; write <parameter=name>`);
-      if (Object.hasOwn(args, key)) return stop(`the parameter "${key}" is given twice`);
-      defineValue(
-        args,
-        key,
-        convertParameterValue(stripOuterNewlines(body.slice(valueStart, valueEnd))),
-      );
-      pos = skipSpace(body, valueEnd + PARAMETER_CLOSE.length);
-    }
-  }
-  return { calls, refused };
+export const readFunctionTags = tagCalls(functionTags);
+
+// Text without any ">" after `at` is a tag the reply was cut inside.
+function hasTagEnd(scan: MarkerScan, at: number): boolean {
+  return scan.find(">", at) >= 0;
 }
 
-// Text without any ">" at the end of an unclosed block is a tag the reply was cut inside.
-function isPrefixAtEnd(body: string, pos: number): boolean {
-  return !body.slice(pos).includes(">");
+// `<tag=name>` (the name up to ">" on the same line) or `<tag name="name">`, at `at`.
+function readNamedTag(
+  text: string,
+  at: number,
+  open: string,
+): { readonly name: string; readonly end: number } | undefined {
+  if (!text.startsWith(open, at)) return undefined;
+  const after = at + open.length;
+  if (text[after] === "=") {
+    const end = indexOnLine(text, after + 1, ">");
+    return end < 0 ? undefined : { name: text.slice(after + 1, end), end: end + 1 };
+  }
+  const key = skipSpace(text, after);
+  if (key === after || !text.startsWith("name", key)) return undefined;
+  const equals = skipSpace(text, key + "name".length);
+  if (text[equals] !== "=") return undefined;
+  const quote = skipSpace(text, equals + 1);
+  if (text[quote] !== '"') return undefined;
+  const quoteEnd = indexOnLine(text, quote + 1, '"');
+  if (quoteEnd < 0) return undefined;
+  const end = skipSpace(text, quoteEnd + 1);
+  return text[end] === ">" ? { name: text.slice(quote + 1, quoteEnd), end: end + 1 } : undefined;
 }

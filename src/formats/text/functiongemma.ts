@@ -1,9 +1,5 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
 import { readGemmaCall } from "./gemma-call.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<start_function_call>";
-const CLOSE = "<end_function_call>";
 
 /**
  * FunctionGemma's format (vLLM `functiongemma`): `<start_function_call>call:get_weather{city:
@@ -15,14 +11,9 @@ const CLOSE = "<end_function_call>";
  * // [{ name: "get_weather", arguments: { city: "Paris" } }]
  * ```
  */
-export const functionGemmaFormat: ToolCallFormat = {
+export const functionGemmaFormat = blockFormat({
   name: "functiongemma",
-  detect: (text) => text.includes(OPEN),
-  parse: parseFunctionGemma,
-};
-
-function parseFunctionGemma(text: string): ParsedToolCalls {
-  return readBlocks("functiongemma", text, { open: OPEN, close: CLOSE }, (body, closed) =>
-    readGemmaCall(body, { quote: "<escape>", closed: closed }),
-  );
-}
+  open: "<start_function_call>",
+  close: "<end_function_call>",
+  read: (body, closed) => readGemmaCall(body, { quote: "<escape>", closed }),
+});

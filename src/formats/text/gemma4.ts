@@ -1,10 +1,5 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
 import { readGemmaCall } from "./gemma-call.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<|tool_call>";
-const CLOSE = "<tool_call|>";
-const QUOTE = '<|"|>';
 
 /**
  * Gemma 4's format (vLLM `gemma4`): `<|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3}
@@ -16,14 +11,9 @@ const QUOTE = '<|"|>';
  * // [{ name: "get_weather", arguments: { city: "Paris", days: 3 } }]
  * ```
  */
-export const gemma4Format: ToolCallFormat = {
+export const gemma4Format = blockFormat({
   name: "gemma4",
-  detect: (text) => text.includes(OPEN),
-  parse: parseGemma4,
-};
-
-function parseGemma4(text: string): ParsedToolCalls {
-  return readBlocks("gemma4", text, { open: OPEN, close: CLOSE }, (body, closed) =>
-    readGemmaCall(body, { quote: QUOTE, closed: closed }),
-  );
-}
+  open: "<|tool_call>",
+  close: "<tool_call|>",
+  read: (body, closed) => readGemmaCall(body, { quote: '<|"|>', closed }),
+});

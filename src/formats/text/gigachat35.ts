@@ -1,10 +1,5 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
-import { readInvokes } from "./invoke-tags.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<｜GCML｜tool_calls>";
-const CLOSE = "</｜GCML｜tool_calls>";
-const SPELLING = { prefix: "｜GCML｜", stringAttribute: true, stringByDefault: true };
+import { blockFormat } from "./block-format.js";
+import { invokeCalls } from "./invoke-tags.js";
 
 /**
  * GigaChat 3.5's GCML format (vLLM `gigachat35`): `<｜GCML｜tool_calls><｜GCML｜invoke name="f">
@@ -17,14 +12,9 @@ const SPELLING = { prefix: "｜GCML｜", stringAttribute: true, stringByDefault:
  * // [{ name: "f", arguments: { n: 3 } }]
  * ```
  */
-export const gigachat35Format: ToolCallFormat = {
+export const gigachat35Format = blockFormat({
   name: "gigachat35",
-  detect: (text) => text.includes(OPEN),
-  parse: parseGigachat35,
-};
-
-function parseGigachat35(text: string): ParsedToolCalls {
-  return readBlocks("gigachat35", text, { open: OPEN, close: CLOSE }, (body, closed) =>
-    readInvokes(body, SPELLING, closed),
-  );
-}
+  open: "<｜GCML｜tool_calls>",
+  close: "</｜GCML｜tool_calls>",
+  read: invokeCalls({ prefix: "｜GCML｜", stringAttribute: true, stringByDefault: true }),
+});

@@ -1,12 +1,8 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
-import { readArgPairCall } from "./arg-pairs.js";
-import { readBlocks } from "./text-result.js";
+import { argPairCall } from "./arg-pairs.js";
+import { blockFormat } from "./block-format.js";
+import { THINKING } from "./text-result.js";
 
-const OPEN = "<tool_call>";
-const CLOSE = "</tool_call>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
 const DETECT = /<tool_call>\s*[^\s<>{}[\]"]+\s*(?:<arg_key>|<\/tool_call>)/;
-const GLM = { suffix: "", trimValues: true };
 
 /**
  * GLM-4.5/4.6/4.7's format (vLLM `glm45`; `glm47` and `poolside_v1` read the same syntax):
@@ -19,14 +15,11 @@ const GLM = { suffix: "", trimValues: true };
  * // [{ name: "get_weather", arguments: { city: "Beijing" } }]
  * ```
  */
-export const glm45Format: ToolCallFormat = {
+export const glm45Format = blockFormat({
   name: "glm45",
+  open: "<tool_call>",
+  close: "</tool_call>",
+  skip: THINKING,
   detect: (text) => DETECT.test(text),
-  parse: parseGlm45,
-};
-
-function parseGlm45(text: string): ParsedToolCalls {
-  return readBlocks("glm45", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
-    readArgPairCall(body, closed, GLM),
-  );
-}
+  read: argPairCall({ suffix: "", trimValues: true }),
+});

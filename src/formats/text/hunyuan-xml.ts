@@ -1,44 +1,20 @@
 import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "../tool-call-format.js";
-import { readArgPairCall } from "./arg-pairs.js";
-import {
-  buildResult,
-  type CallBlock,
-  markerBlocks,
-  outsideBlocks,
-  refusal,
-} from "./text-result.js";
+import { argPairCall } from "./arg-pairs.js";
+import { readBlocks, sectionCalls, THINKING } from "./text-result.js";
 
 // Hunyuan V4 checkpoints suffix their structural tags (`<tool_calls:6124c78e>`); V3's have none.
 const SECTION = /<tool_calls(:[^\s>]+)?>\s*<tool_call\1>/;
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
 
 function parseHunyuanXml(format: ToolCallFormatName, text: string): ParsedToolCalls {
   const suffix = SECTION.exec(text)?.[1] ?? "";
-  const callOpen = `<tool_call${suffix}>`;
-  const callClose = `</tool_call${suffix}>`;
-  const spelling = { suffix, separator: "<tool_sep>", trimValues: false };
-  const blocks: CallBlock[] = [];
-  const sections = markerBlocks(text, {
+  const section = {
     open: `<tool_calls${suffix}>`,
     close: `</tool_calls${suffix}>`,
-    skip: THINK,
-  });
-  for (const section of sections) {
-    const calls = markerBlocks(section.body, { open: callOpen, close: callClose });
-    const read = calls.map((call) => readArgPairCall(call.body, call.closed, spelling));
-    const refused = read.flatMap((entry) => entry.refused);
-    const stray = outsideBlocks(section.body, calls);
-    if (stray !== "") {
-      refused.push(refusal(`expected only ${callOpen}…${callClose} blocks here`, stray));
-    }
-    blocks.push({
-      start: section.start,
-      end: section.end,
-      calls: read.flatMap((entry) => entry.calls),
-      refused,
-    });
-  }
-  return buildResult(format, text, blocks);
+    skip: THINKING,
+  };
+  const call = { open: `<tool_call${suffix}>`, close: `</tool_call${suffix}>` };
+  const readCall = argPairCall({ suffix, separator: "<tool_sep>", trimValues: false });
+  return readBlocks(format, text, section, sectionCalls(call, readCall));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { skipSpace } from "../json/shared-json-scan.js";
-import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
-import { defineValue } from "./python-literal.js";
-import { CUT_OFF, refusal } from "./text-result.js";
+import { argumentPairs } from "../tag-calls/argument-pairs.js";
+import { readTagAttributes } from "../tag-calls/tag-attributes.js";
+import { callMiss, type TagCallSyntax, tagCalls } from "../tag-calls/tag-call.js";
+import type { BlockReader } from "./text-result.js";
 import { convertParameterValue } from "./xml-values.js";
 
 /**
@@ -24,109 +24,75 @@ export interface InvokeSpelling {
   readonly tags?: readonly [call: string, parameter: string];
 }
 
-const ATTRIBUTES = /\s+(\w+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s>]+))/y;
-
 /**
- * @internal Reads the `<invoke>` calls of one block. Values are trimmed and converted where JSON
- * is unambiguous, except `string="true"` values, which stay text exactly as written.
+ * @internal The reader of one spelling's `<invoke>` calls in a block. Values are trimmed text, except
+ * where the spelling marks them: `string="true"` values stay text exactly as written, `string="false"`
+ * values must be JSON.
  *
  * @example
  * ```ts
- * readInvokes('<invoke name="f"><parameter name="a">1</parameter></invoke>', { prefix: "", stringAttribute: false }, true);
- * // { calls: [{ name: "f", arguments: { a: 1 } }], refused: [] }
+ * const read = invokeCalls({ prefix: "", stringAttribute: false });
+ * read('<invoke name="f"><parameter name="a">1</parameter></invoke>', true);
+ * // { calls: [{ name: "f", arguments: { a: "1" } }], refused: [] }
  * ```
  */
-export function readInvokes(
-  body: string,
-  spelling: InvokeSpelling,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
-  const calls: ParsedToolCall[] = [];
-  const refused: RefusedToolCall[] = [];
+export function invokeCalls(spelling: InvokeSpelling): BlockReader {
+  return tagCalls(invokeSyntax(spelling));
+}
+
+function invokeSyntax(spelling: InvokeSpelling): TagCallSyntax {
   const [call, parameter] = spelling.tags ?? ["invoke", "parameter"];
   const invokeOpen = `<${spelling.prefix}${call}`;
   const invokeClose = `</${spelling.prefix}${call}>`;
   const parameterOpen = `<${spelling.prefix}${parameter}`;
-  const parameterClose = `</${spelling.prefix}${parameter}>`;
-  let pos = skipSpace(body, 0);
-  while (pos < body.length) {
-    const callStart = pos;
-    const stop = (reason: string) => {
-      refused.push(refusal(reason, body.slice(callStart)));
-      return { calls, refused };
-    };
-    const cutOrMalformed = (reason: string) => stop(closed ? reason : CUT_OFF);
-    if (!body.startsWith(invokeOpen, pos)) {
-      return cutOrMalformed(`expected ${invokeOpen} name="..."> ... ${invokeClose}`);
-    }
-    const head = readTag(body, pos + invokeOpen.length);
-    if (head === undefined) return cutOrMalformed(`the ${invokeOpen} tag is not closed with ">"`);
-    const name = head.attributes.get("name") ?? "";
-    if (name === "") return stop(`the call has no name; write ${invokeOpen} name="tool_name">`);
-    pos = skipSpace(body, head.end);
-    const args: Record<string, unknown> = {};
-    for (;;) {
-      if (body.startsWith(invokeClose, pos)) {
-        pos = skipSpace(body, pos + invokeClose.length);
-        calls.push({ name, arguments: args });
-        break;
+  const unclosed = (name: string) => `the call to "${name}" is not closed with ${invokeClose}`;
+  return {
+    head: (scan, at) => {
+      if (!scan.startsWith(invokeOpen, at)) {
+        return callMiss(`expected ${invokeOpen} name="..."> ... ${invokeClose}`, true);
       }
-      if (!body.startsWith(parameterOpen, pos)) {
-        if (pos >= body.length || !body.slice(pos).includes(">")) {
-          return cutOrMalformed(`the call to "${name}" is not closed with ${invokeClose}`);
+      const tag = readTagAttributes(scan.text, at + invokeOpen.length);
+      if (tag === undefined) return callMiss(`the ${invokeOpen} tag is not closed with ">"`, true);
+      const name = tag.attributes.get("name") ?? "";
+      if (name === "")
+        return callMiss(`the call has no name; write ${invokeOpen} name="tool_name">`);
+      return { name, end: tag.end };
+    },
+    arguments: argumentPairs({
+      noun: "parameter",
+      head: (scan, at, name) => {
+        if (!scan.startsWith(parameterOpen, at)) {
+          if (scan.find(">", at) < 0) return callMiss(unclosed(name), true);
+          return callMiss(
+            `expected ${parameterOpen} name="..."> or ${invokeClose} in the call to "${name}"`,
+          );
         }
-        return stop(
-          `expected ${parameterOpen} name="..."> or ${invokeClose} in the call to "${name}"`,
-        );
-      }
-      const tag = readTag(body, pos + parameterOpen.length);
-      if (tag === undefined) return cutOrMalformed(`a ${parameterOpen} tag is not closed with ">"`);
-      const key = tag.attributes.get("name") ?? "";
-      const valueEnd = body.indexOf(parameterClose, tag.end);
-      if (valueEnd < 0)
-        return cutOrMalformed(`the parameter "${key}" is not closed with ${parameterClose}`);
-      if (key === "") return stop(`a parameter of "${name}" has no name`);
-      if (Object.hasOwn(args, key)) return stop(`the parameter "${key}" is given twice`);
-      const raw = body.slice(tag.end, valueEnd);
-      const value = readValue(raw, spelling, tag.attributes.get("string"));
-      if (!value.ok) return stop(`the parameter "${key}" ${value.reason}`);
-      defineValue(args, key, value.value);
-      pos = skipSpace(body, valueEnd + parameterClose.length);
-    }
-  }
-  return { calls, refused };
+        const tag = readTagAttributes(scan.text, at + parameterOpen.length);
+        if (tag === undefined)
+          return callMiss(`a ${parameterOpen} tag is not closed with ">"`, true);
+        return { key: tag.attributes.get("name") ?? "", end: tag.end, attributes: tag.attributes };
+      },
+      close: `</${spelling.prefix}${parameter}>`,
+      value: (raw, head) => readValue(raw, spelling, head.attributes?.get("string")),
+      noKey: (name) => `a parameter of "${name}" has no name`,
+      callClose: { marker: invokeClose, missing: unclosed },
+    }),
+  };
 }
 
 function readValue(
   raw: string,
   spelling: InvokeSpelling,
   stringFlag: string | undefined,
-): { ok: true; value: unknown } | { ok: false; reason: string } {
-  if (!spelling.stringAttribute) return { ok: true, value: convertParameterValue(raw.trim()) };
+): { value: unknown } | { reason: string } {
+  if (!spelling.stringAttribute) return { value: convertParameterValue(raw.trim()) };
   if (stringFlag === "true" || (stringFlag === undefined && spelling.stringByDefault === true)) {
-    return { ok: true, value: raw };
+    return { value: raw };
   }
-  if (stringFlag !== "false") return { ok: false, reason: 'needs string="true" or string="false"' };
+  if (stringFlag !== "false") return { reason: 'needs string="true" or string="false"' };
   try {
-    return { ok: true, value: JSON.parse(raw) };
+    return { value: JSON.parse(raw) };
   } catch {
-    return { ok: false, reason: 'is marked string="false" but its value is not JSON' };
+    return { reason: 'is marked string="false" but its value is not JSON' };
   }
-}
-
-function readTag(
-  body: string,
-  from: number,
-): { end: number; attributes: Map<string, string> } | undefined {
-  const attributes = new Map<string, string>();
-  let pos = from;
-  for (;;) {
-    ATTRIBUTES.lastIndex = pos;
-    const match = ATTRIBUTES.exec(body);
-    if (match === null) break;
-    attributes.set(match[1] as string, match[2] ?? match[3] ?? match[4] ?? "");
-    pos = ATTRIBUTES.lastIndex;
-  }
-  pos = skipSpace(body, pos);
-  return body[pos] === ">" ? { end: pos + 1, attributes } : undefined;
 }

@@ -1,11 +1,6 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
-import { readArgPairCall } from "./arg-pairs.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<iquestcoder_tool_call>";
-const CLOSE = "</iquestcoder_tool_call>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
-const SPELLING = { suffix: "", trimValues: false };
+import { argPairCall } from "./arg-pairs.js";
+import { blockFormat } from "./block-format.js";
+import { THINKING } from "./text-result.js";
 
 /**
  * iQuest Coder V2's format (vLLM `iquest_coder_v2`): `<iquestcoder_tool_call>name<arg_key>k</arg_key>
@@ -17,17 +12,10 @@ const SPELLING = { suffix: "", trimValues: false };
  * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const iquestCoderV2Format: ToolCallFormat = {
+export const iquestCoderV2Format = blockFormat({
   name: "iquest-coder-v2",
-  detect: (text) => text.includes(OPEN),
-  parse: parseIquestCoderV2,
-};
-
-function parseIquestCoderV2(text: string): ParsedToolCalls {
-  return readBlocks(
-    "iquest-coder-v2",
-    text,
-    { open: OPEN, close: CLOSE, skip: THINK },
-    (body, closed) => readArgPairCall(body, closed, SPELLING),
-  );
-}
+  open: "<iquestcoder_tool_call>",
+  close: "</iquestcoder_tool_call>",
+  skip: THINKING,
+  read: argPairCall({ suffix: "", trimValues: false }),
+});

@@ -1,26 +1,9 @@
 import { nameAndArguments, toCall } from "../json/shared-call-shape.js";
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
-import { readArgPairCall } from "./arg-pairs.js";
-import {
-  buildResult,
-  type CallBlock,
-  CUT_OFF,
-  markerBlocks,
-  outsideBlocks,
-  refusal,
-} from "./text-result.js";
+import { argPairCall } from "./arg-pairs.js";
+import { blockFormat } from "./block-format.js";
+import { type BlockRead, CUT_OFF, refusal, sectionCalls, THINKING } from "./text-result.js";
 
-const OPEN = "<ifm|tool_calls>";
-const CLOSE = "</ifm|tool_calls>";
-const CALL_OPEN = "<ifm|tool_call>";
-const CALL_CLOSE = "</ifm|tool_call>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
-const SPELLING = { prefix: "ifm|", suffix: "", typeTag: true, trimValues: false };
+const readArgPairs = argPairCall({ prefix: "ifm|", suffix: "", typeTag: true, trimValues: false });
 
 /**
  * K2 Horizon's IFM format (vLLM `k2_horizon`): `<ifm|tool_calls><ifm|tool_call>name<ifm|arg_key>k
@@ -34,32 +17,16 @@ const SPELLING = { prefix: "ifm|", suffix: "", typeTag: true, trimValues: false 
  * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const k2HorizonFormat: ToolCallFormat = {
+export const k2HorizonFormat = blockFormat({
   name: "k2-horizon",
-  detect: (text) => text.includes(OPEN),
-  parse: parseK2Horizon,
-};
+  open: "<ifm|tool_calls>",
+  close: "</ifm|tool_calls>",
+  skip: THINKING,
+  read: sectionCalls({ open: "<ifm|tool_call>", close: "</ifm|tool_call>" }, readCall),
+});
 
-function parseK2Horizon(text: string): ParsedToolCalls {
-  const blocks: CallBlock[] = [];
-  for (const section of markerBlocks(text, { open: OPEN, close: CLOSE, skip: THINK })) {
-    const calls = markerBlocks(section.body, { open: CALL_OPEN, close: CALL_CLOSE });
-    const read = calls.map((call) => readCall(call.body, call.closed));
-    const refused = read.flatMap((entry) => entry.refused);
-    const stray = outsideBlocks(section.body, calls);
-    if (stray !== "") {
-      refused.push(refusal(`expected only ${CALL_OPEN}…${CALL_CLOSE} blocks here`, stray));
-    }
-    blocks.push({ ...section, calls: read.flatMap((entry) => entry.calls), refused });
-  }
-  return buildResult("k2-horizon", text, blocks);
-}
-
-function readCall(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
-  if (!body.trim().startsWith("{")) return readArgPairCall(body, closed, SPELLING);
+function readCall(body: string, closed: boolean): BlockRead {
+  if (!body.trim().startsWith("{")) return readArgPairs(body, closed);
   const refuse = (reason: string) => ({ calls: [], refused: [refusal(reason, body.trim())] });
   if (!closed) return refuse(CUT_OFF);
   let value: unknown;

@@ -1,27 +1,54 @@
-import { skipSpace } from "../json/shared-json-scan.js";
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
-import { defineValue } from "./python-literal.js";
-import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
+import { argumentPairs } from "../tag-calls/argument-pairs.js";
+import type { MarkerScan } from "../tag-calls/marker-scan.js";
+import { quotedAttributes } from "../tag-calls/tag-attributes.js";
+import { callMiss, type TagCallSyntax, tagCalls } from "../tag-calls/tag-call.js";
+import { blockFormat } from "./block-format.js";
 
-const OPEN = "<|open|>tools<|sep|>";
-const CLOSE = "<|close|>tools<|sep|>";
 const CALL_OPEN = "<|open|>call";
 const CALL_CLOSE = "<|close|>call<|sep|>";
 const ARG_OPEN = "<|open|>argument";
-const ARG_CLOSE = "<|close|>argument<|sep|>";
 const SEP = "<|sep|>";
-// The reply's own text sits in a response channel; its markers are not part of the text.
-const CHANNEL_TOKENS = [
-  "<|open|>response<|sep|>",
-  "<|close|>response<|sep|>",
-  "<|close|>message<|sep|>",
-];
-const ATTRIBUTE = /(\w+)="([^"]*)"/g;
+const expectedArgument = (name: string) =>
+  `expected ${ARG_OPEN} key="..."${SEP} or ${CALL_CLOSE} in "${name}"`;
+
+const kimiK3Calls: TagCallSyntax = {
+  head: (scan, at) => {
+    if (!scan.startsWith(CALL_OPEN, at)) {
+      return callMiss(`expected ${CALL_OPEN} tool="name"${SEP}`, scan.endsInside(CALL_OPEN, at));
+    }
+    const head = readHead(scan, at + CALL_OPEN.length);
+    if (head === undefined) return callMiss(`the call's header is not closed with ${SEP}`, true);
+    const name = head.attributes.get("tool") ?? "";
+    if (name === "")
+      return callMiss(`the call has no tool name; write ${CALL_OPEN} tool="name"${SEP}`);
+    return { name, end: head.end };
+  },
+  arguments: argumentPairs({
+    noun: "argument",
+    head: (scan, at, name) => {
+      if (!scan.startsWith(ARG_OPEN, at)) {
+        const partial = scan.endsInside(ARG_OPEN, at) || scan.endsInside(CALL_CLOSE, at);
+        return callMiss(expectedArgument(name), partial);
+      }
+      const head = readHead(scan, at + ARG_OPEN.length);
+      if (head === undefined)
+        return callMiss(`an argument's header is not closed with ${SEP}`, true);
+      return { key: head.attributes.get("key") ?? "", end: head.end, attributes: head.attributes };
+    },
+    close: "<|close|>argument<|sep|>",
+    value: (raw, head) => {
+      const type = head.attributes?.get("type") ?? "string";
+      if (type === "string") return { value: raw };
+      try {
+        return { value: JSON.parse(raw) };
+      } catch {
+        return { reason: `has type="${type}" but its value is not JSON` };
+      }
+    },
+    noKey: (name) => `an argument of "${name}" has no key`,
+    callClose: { marker: CALL_CLOSE, missing: expectedArgument },
+  }),
+};
 
 /**
  * Kimi K3's XTML format (vLLM `kimi_k3`): `<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|>
@@ -34,88 +61,26 @@ const ATTRIBUTE = /(\w+)="([^"]*)"/g;
  * // [{ name: "f", arguments: { n: 3 } }]
  * ```
  */
-export const kimiK3Format: ToolCallFormat = {
+export const kimiK3Format = blockFormat({
   name: "kimi-k3",
-  detect: (text) => text.includes(OPEN),
-  parse: parseKimiK3,
-};
+  open: "<|open|>tools<|sep|>",
+  close: "<|close|>tools<|sep|>",
+  read: tagCalls(kimiK3Calls),
+  // The reply's own text sits in a response channel; its markers are not part of the text.
+  dropTokens: ["<|open|>response<|sep|>", "<|close|>response<|sep|>", "<|close|>message<|sep|>"],
+});
 
-function parseKimiK3(text: string): ParsedToolCalls {
-  const result = readBlocks("kimi-k3", text, { open: OPEN, close: CLOSE }, (body, closed) =>
-    readCalls(body, closed),
-  );
-  let rest = result.text;
-  for (const token of CHANNEL_TOKENS) rest = rest.replaceAll(token, "");
-  return { ...result, text: rest.trim() };
-}
-
-function readCalls(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
-  const calls: ParsedToolCall[] = [];
-  const refused: RefusedToolCall[] = [];
-  let pos = skipSpace(body, 0);
-  while (pos < body.length) {
-    const callStart = pos;
-    const stop = (reason: string, cutOff = false) => {
-      refused.push(refusal(cutOff && !closed ? CUT_OFF : reason, body.slice(callStart)));
-      return { calls, refused };
-    };
-    if (!body.startsWith(CALL_OPEN, pos)) {
-      return stop(`expected ${CALL_OPEN} tool="name"${SEP}`, CALL_OPEN.startsWith(body.slice(pos)));
-    }
-    const head = readHead(body, pos + CALL_OPEN.length);
-    if (head === undefined) return stop(`the call's header is not closed with ${SEP}`, true);
-    const name = head.attributes.get("tool") ?? "";
-    if (name === "") return stop(`the call has no tool name; write ${CALL_OPEN} tool="name"${SEP}`);
-    pos = skipSpace(body, head.end);
-    const args: Record<string, unknown> = {};
-    for (;;) {
-      if (body.startsWith(CALL_CLOSE, pos)) {
-        calls.push({ name, arguments: args });
-        pos = skipSpace(body, pos + CALL_CLOSE.length);
-        break;
-      }
-      if (!body.startsWith(ARG_OPEN, pos)) {
-        const rest = body.slice(pos);
-        const partial = ARG_OPEN.startsWith(rest) || CALL_CLOSE.startsWith(rest);
-        return stop(`expected ${ARG_OPEN} key="..."${SEP} or ${CALL_CLOSE} in "${name}"`, partial);
-      }
-      const arg = readHead(body, pos + ARG_OPEN.length);
-      if (arg === undefined) return stop(`an argument's header is not closed with ${SEP}`, true);
-      const key = arg.attributes.get("key") ?? "";
-      const valueEnd = body.indexOf(ARG_CLOSE, arg.end);
-      if (valueEnd < 0) return stop(`the argument "${key}" is not closed with ${ARG_CLOSE}`, true);
-      if (key === "") return stop(`an argument of "${name}" has no key`);
-      if (Object.hasOwn(args, key)) return stop(`the argument "${key}" is given twice`);
-      const raw = body.slice(arg.end, valueEnd);
-      const type = arg.attributes.get("type") ?? "string";
-      if (type === "string") defineValue(args, key, raw);
-      else {
-        try {
-          defineValue(args, key, JSON.parse(raw));
-        } catch {
-          return stop(`the argument "${key}" has type="${type}" but its value is not JSON`);
-        }
-      }
-      pos = skipSpace(body, valueEnd + ARG_CLOSE.length);
-    }
-  }
-  return { calls, refused };
-}
-
-// Attribute values are escaped when encoded (`&quot;`, `&amp;`); read them back in reverse order.
+// A header runs to <|sep|>; its attribute values are escaped when encoded (`&quot;`, `&amp;`), so
+// they are read back in reverse order.
 function readHead(
-  body: string,
+  scan: MarkerScan,
   from: number,
 ): { end: number; attributes: Map<string, string> } | undefined {
-  const sep = body.indexOf(SEP, from);
+  const sep = scan.find(SEP, from);
   if (sep < 0) return undefined;
-  const attributes = new Map<string, string>();
-  for (const match of body.slice(from, sep).matchAll(ATTRIBUTE)) {
-    const value = (match[2] as string).replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-    attributes.set(match[1] as string, value);
+  const attributes = quotedAttributes(scan.text, from, sep);
+  for (const [key, value] of attributes) {
+    attributes.set(key, value.replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
   }
   return { end: sep + SEP.length, attributes };
 }

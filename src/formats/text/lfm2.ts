@@ -1,10 +1,6 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
 import { readPythonCalls } from "./python-calls.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<|tool_call_start|>";
-const CLOSE = "<|tool_call_end|>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
+import { THINKING } from "./text-result.js";
 
 /**
  * Liquid AI LFM2's format (vLLM `lfm2`): a Python list of calls between `<|tool_call_start|>` and
@@ -16,15 +12,13 @@ const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
  * // [{ name: "get_weather", arguments: { city: "Paris" } }]
  * ```
  */
-export const lfm2Format: ToolCallFormat = {
+export const lfm2Format = blockFormat({
   name: "lfm2",
+  open: "<|tool_call_start|>",
+  close: "<|tool_call_end|>",
+  skip: THINKING,
   // JSON after the marker is openPangu's, which shares it.
   detect: (text) => /<\|tool_call_start\|>(?!\s*(?:\{|\[\s*\{))/.test(text),
-  parse: parseLfm2,
-};
-
-function parseLfm2(text: string): ParsedToolCalls {
-  return readBlocks("lfm2", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
+  read: (body, closed) =>
     readPythonCalls(body, { shape: "list-or-sequence", endsAtCutOff: !closed }),
-  );
-}
+});

@@ -1,12 +1,15 @@
 import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
-import { readInvokes } from "./invoke-tags.js";
-import { buildResult, type CallBlock, skipSpans } from "./text-result.js";
+import { invokeCalls } from "./invoke-tags.js";
+import { buildResult, type CallBlock, skipSpans, THINKING } from "./text-result.js";
 
 const START = /<function\s+name\s*=/g;
 const CLOSE = "</function>";
 const DETECT = /<function\s+name\s*=\s*["'][^"'<>]+["']\s*>\s*(?:<param[\s>]|<\/function>)/;
-const SPELLING = { prefix: "", stringAttribute: false, tags: ["function", "param"] } as const;
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
+const readFunctions = invokeCalls({
+  prefix: "",
+  stringAttribute: false,
+  tags: ["function", "param"],
+});
 
 /**
  * MiniCPM 5's XML format (vLLM `minicpm5xml`): `<function name="f"><param name="a">1</param>
@@ -25,7 +28,7 @@ export const minicpm5XmlFormat: ToolCallFormat = {
 };
 
 function parseMinicpm5Xml(text: string): ParsedToolCalls {
-  const skipped = skipSpans(text, THINK);
+  const skipped = skipSpans(text, THINKING);
   const blocks: CallBlock[] = [];
   let from = 0;
   for (const match of text.matchAll(START)) {
@@ -33,7 +36,7 @@ function parseMinicpm5Xml(text: string): ParsedToolCalls {
     if (start < from || skipped.some(([s, e]) => start >= s && start < e)) continue;
     const close = text.indexOf(CLOSE, start);
     const end = close < 0 ? text.length : close + CLOSE.length;
-    blocks.push({ start, end, ...readInvokes(text.slice(start, end), SPELLING, close >= 0) });
+    blocks.push({ start, end, ...readFunctions(text.slice(start, end), close >= 0) });
     from = end;
   }
   return buildResult("minicpm5-xml", text, blocks);

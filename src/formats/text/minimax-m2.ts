@@ -1,10 +1,6 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
-import { readInvokes } from "./invoke-tags.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<minimax:tool_call>";
-const CLOSE = "</minimax:tool_call>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
+import { blockFormat } from "./block-format.js";
+import { invokeCalls } from "./invoke-tags.js";
+import { THINKING } from "./text-result.js";
 
 /**
  * MiniMax-M2's format (vLLM `minimax_m2`): `<minimax:tool_call><invoke name="f"><parameter
@@ -16,15 +12,10 @@ const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
  * // [{ name: "get_weather", arguments: { city: "Seattle" } }]
  * ```
  */
-export const minimaxM2Format: ToolCallFormat = {
+export const minimaxM2Format = blockFormat({
   name: "minimax-m2",
-  detect: (text) => text.includes(OPEN),
-  parse: parseMinimaxM2,
-};
-
-function parseMinimaxM2(text: string): ParsedToolCalls {
-  const spelling = { prefix: "", stringAttribute: false };
-  return readBlocks("minimax-m2", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
-    readInvokes(body, spelling, closed),
-  );
-}
+  open: "<minimax:tool_call>",
+  close: "</minimax:tool_call>",
+  skip: THINKING,
+  read: invokeCalls({ prefix: "", stringAttribute: false }),
+});

@@ -1,16 +1,9 @@
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
+import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
 import { defineValue, PYTHON_LITERAL_LIMITS } from "./python-literal.js";
-import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
+import { type BlockRead, CUT_OFF, refusal } from "./text-result.js";
 
 const NS = "]<]minimax[>[";
-const OPEN = `${NS}<tool_call>`;
-const CLOSE = `${NS}</tool_call>`;
-const THINK: readonly (readonly [string, string])[] = [["<mm:think>", "</mm:think>"]];
 const TAG = /^<(\/?)([^<>]+)>([\s\S]*)$/;
 const INVOKE = /^invoke\s+name\s*=\s*"([^"]*)"\s*$/;
 
@@ -27,17 +20,13 @@ const INVOKE = /^invoke\s+name\s*=\s*"([^"]*)"\s*$/;
  * // [{ name: "f", arguments: { city: "Paris" } }]
  * ```
  */
-export const minimaxM3Format: ToolCallFormat = {
+export const minimaxM3Format = blockFormat({
   name: "minimax-m3",
-  detect: (text) => text.includes(OPEN),
-  parse: parseMinimaxM3,
-};
-
-function parseMinimaxM3(text: string): ParsedToolCalls {
-  return readBlocks("minimax-m3", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
-    readInvokes(body, closed),
-  );
-}
+  open: `${NS}<tool_call>`,
+  close: `${NS}</tool_call>`,
+  skip: [["<mm:think>", "</mm:think>"]],
+  read: readInvokes,
+});
 
 interface Token {
   readonly close: boolean;
@@ -55,10 +44,7 @@ class Unreadable extends Error {
   }
 }
 
-function readInvokes(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
+function readInvokes(body: string, closed: boolean): BlockRead {
   const calls: ParsedToolCall[] = [];
   const refused: RefusedToolCall[] = [];
   const [lead = "", ...chunks] = body.split(NS);

@@ -1,9 +1,5 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
 import { readPythonCalls } from "./python-calls.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<function_calls>";
-const CLOSE = "</function_calls>";
 
 /**
  * OLMo 3's format (vLLM `olmo3`): Python calls one per line between `<function_calls>` and
@@ -15,18 +11,10 @@ const CLOSE = "</function_calls>";
  * // [{ name: "get_weather", arguments: { city: "Paris", metric: null } }]
  * ```
  */
-export const olmo3Format: ToolCallFormat = {
+export const olmo3Format = blockFormat({
   name: "olmo3",
-  detect: (text) => text.includes(OPEN),
-  parse: parseOlmo3,
-};
-
-function parseOlmo3(text: string): ParsedToolCalls {
-  return readBlocks("olmo3", text, { open: OPEN, close: CLOSE }, (body, closed) =>
-    readPythonCalls(body, {
-      shape: "sequence",
-      endsAtCutOff: !closed,
-      jsonLiterals: true,
-    }),
-  );
-}
+  open: "<function_calls>",
+  close: "</function_calls>",
+  read: (body, closed) =>
+    readPythonCalls(body, { shape: "sequence", endsAtCutOff: !closed, jsonLiterals: true }),
+});

@@ -1,15 +1,9 @@
 import { isPlainObject } from "../json/shared-call-shape.js";
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
-import { CUT_OFF, markerBlocks, readBlocks, refusal } from "./text-result.js";
+import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
+import { type BlockRead, CUT_OFF, markerBlocks, refusal } from "./text-result.js";
 
 const tag = (name: string) => `<|plamo:${name}:plamo|>`;
-const OPEN = tag("begin_tool_requests");
-const CLOSE = tag("end_tool_requests");
 const REQUEST = [tag("begin_tool_request"), tag("end_tool_request")] as const;
 const NAME = [tag("begin_tool_name"), tag("end_tool_name")] as const;
 const ARGS = [tag("begin_tool_arguments"), tag("end_tool_arguments")] as const;
@@ -25,21 +19,16 @@ const ARGS = [tag("begin_tool_arguments"), tag("end_tool_arguments")] as const;
  * // [{ name: "f", arguments: {} }]
  * ```
  */
-export const plamo3Format: ToolCallFormat = {
+export const plamo3Format = blockFormat({
   name: "plamo3",
-  detect: (text) => text.includes(OPEN),
-  parse: parsePlamo3,
-};
-
-function parsePlamo3(text: string): ParsedToolCalls {
-  const result = readBlocks("plamo3", text, { open: OPEN, close: CLOSE }, (body) =>
-    readRequests(body),
-  );
+  open: tag("begin_tool_requests"),
+  close: tag("end_tool_requests"),
+  read: readRequests,
   // The end-of-turn tag closes the reply; it is not text.
-  return { ...result, text: result.text.replaceAll("<|plamo:tag|>", "").trim() };
-}
+  dropTokens: ["<|plamo:tag|>"],
+});
 
-function readRequests(body: string): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
+function readRequests(body: string): BlockRead {
   const calls: ParsedToolCall[] = [];
   const refused: RefusedToolCall[] = [];
   const requests = markerBlocks(body, { open: REQUEST[0], close: REQUEST[1] });

@@ -1,17 +1,19 @@
-import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "../tool-call-format.js";
+import type { ToolCallFormatName } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
 import { readFunctionTags } from "./function-tags.js";
-import { readBlocks } from "./text-result.js";
+import { THINKING } from "./text-result.js";
 
-const OPEN = "<tool_call>";
-const CLOSE = "</tool_call>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
 const DETECT = /<tool_call>\s*<function[=\s]/;
 
-function parseQwen3(format: ToolCallFormatName, text: string): ParsedToolCalls {
-  return readBlocks(format, text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
-    readFunctionTags(body, closed),
-  );
-}
+const qwen3 = (name: ToolCallFormatName) =>
+  blockFormat({
+    name,
+    open: "<tool_call>",
+    close: "</tool_call>",
+    skip: THINKING,
+    detect: (text) => DETECT.test(text),
+    read: readFunctionTags,
+  });
 
 /**
  * Qwen3-Coder's XML format (vLLM `qwen3_coder`): `<tool_call><function=name><parameter=a>1
@@ -23,11 +25,7 @@ function parseQwen3(format: ToolCallFormatName, text: string): ParsedToolCalls {
  * // [{ name: "get_weather", arguments: { city: "Paris" } }]
  * ```
  */
-export const qwen3CoderFormat: ToolCallFormat = {
-  name: "qwen3-coder",
-  detect: (text) => DETECT.test(text),
-  parse: (text) => parseQwen3("qwen3-coder", text),
-};
+export const qwen3CoderFormat = qwen3("qwen3-coder");
 
 /**
  * Qwen3's XML format as vLLM's `qwen3_xml` parser reads it: the same syntax as Qwen3-Coder
@@ -36,11 +34,7 @@ export const qwen3CoderFormat: ToolCallFormat = {
  * @example
  * ```ts
  * qwen3XmlFormat.parse("<tool_call><function=f><parameter=a>1</parameter></function></tool_call>").calls;
- * // [{ name: "f", arguments: { a: 1 } }]
+ * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const qwen3XmlFormat: ToolCallFormat = {
-  name: "qwen3-xml",
-  detect: (text) => DETECT.test(text),
-  parse: (text) => parseQwen3("qwen3-xml", text),
-};
+export const qwen3XmlFormat = qwen3("qwen3-xml");

@@ -1,11 +1,8 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
-import { readInvokes } from "./invoke-tags.js";
-import { readBlocks } from "./text-result.js";
+import { blockFormat } from "./block-format.js";
+import { invokeCalls } from "./invoke-tags.js";
+import { THINKING } from "./text-result.js";
 
-const OPEN = "<tool_call>";
-const CLOSE = "</tool_call>";
-const THINK: readonly (readonly [string, string])[] = [["<think>", "</think>"]];
-const SPELLING = { prefix: "", stringAttribute: false };
+const readInvokes = invokeCalls({ prefix: "", stringAttribute: false });
 
 /**
  * RWKV's format (vLLM `rwkv`): `<tool_call><invoke name="f"><parameter name="a">1</parameter>
@@ -17,14 +14,11 @@ const SPELLING = { prefix: "", stringAttribute: false };
  * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const rwkvFormat: ToolCallFormat = {
+export const rwkvFormat = blockFormat({
   name: "rwkv",
+  open: "<tool_call>",
+  close: "</tool_call>",
+  skip: THINKING,
   detect: (text) => /<tool_call>\s*<invoke[\s>]/.test(text),
-  parse: parseRwkv,
-};
-
-function parseRwkv(text: string): ParsedToolCalls {
-  return readBlocks("rwkv", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
-    readInvokes(body.trim(), SPELLING, closed),
-  );
-}
+  read: (body, closed) => readInvokes(body.trim(), closed),
+});

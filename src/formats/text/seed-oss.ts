@@ -1,11 +1,5 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
 import { readFunctionTags } from "./function-tags.js";
-import { readBlocks } from "./text-result.js";
-
-const OPEN = "<seed:tool_call>";
-const CLOSE = "</seed:tool_call>";
-// Seed-OSS often spells a call out while thinking; only calls outside the thinking are meant.
-const THINK: readonly (readonly [string, string])[] = [["<seed:think>", "</seed:think>"]];
 
 /**
  * Seed-OSS's format (vLLM `seed_oss`): `<seed:tool_call><function=name><parameter=a>1</parameter>
@@ -17,14 +11,11 @@ const THINK: readonly (readonly [string, string])[] = [["<seed:think>", "</seed:
  * // [{ name: "get_weather", arguments: { location: "Barcelona" } }]
  * ```
  */
-export const seedOssFormat: ToolCallFormat = {
+export const seedOssFormat = blockFormat({
   name: "seed-oss",
-  detect: (text) => text.includes(OPEN),
-  parse: parseSeedOss,
-};
-
-function parseSeedOss(text: string): ParsedToolCalls {
-  return readBlocks("seed-oss", text, { open: OPEN, close: CLOSE, skip: THINK }, (body, closed) =>
-    readFunctionTags(body, closed),
-  );
-}
+  open: "<seed:tool_call>",
+  close: "</seed:tool_call>",
+  // Seed-OSS often spells a call out while thinking; only calls outside the thinking are meant.
+  skip: [["<seed:think>", "</seed:think>"]],
+  read: readFunctionTags,
+});

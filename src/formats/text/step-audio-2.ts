@@ -1,9 +1,7 @@
 import { isPlainObject } from "../json/shared-call-shape.js";
-import type { ToolCallFormat } from "../tool-call-format.js";
-import { type BlockRead, CUT_OFF, readBlocks, refusal } from "./text-result.js";
+import { blockFormat } from "./block-format.js";
+import { type BlockRead, CUT_OFF, refusal } from "./text-result.js";
 
-const OPEN = "<tool_call>";
-const CLOSE = "</tool_call>";
 const DETECT = /<tool_call>function\r?\n[^\s<>{}]+\r?\n/;
 const HEAD = /^function\r?\n([^\s<>{}]+)\r?\n/;
 
@@ -17,11 +15,13 @@ const HEAD = /^function\r?\n([^\s<>{}]+)\r?\n/;
  * // [{ name: "get_weather", arguments: { city: "Paris" } }]
  * ```
  */
-export const stepAudio2Format: ToolCallFormat = {
+export const stepAudio2Format = blockFormat({
   name: "step-audio-2",
+  open: "<tool_call>",
+  close: "</tool_call>",
   detect: (text) => DETECT.test(text),
-  parse: (text) => readBlocks("step-audio-2", text, { open: OPEN, close: CLOSE }, readCall),
-};
+  read: readCall,
+});
 
 function readCall(body: string, closed: boolean): BlockRead {
   const refuse = (reason: string) => ({ calls: [], refused: [refusal(reason, body)] });

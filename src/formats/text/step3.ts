@@ -1,18 +1,12 @@
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
-import { readInvokes } from "./invoke-tags.js";
-import { CUT_OFF, readBlocks, refusal } from "./text-result.js";
+import type { ParsedToolCall, RefusedToolCall } from "../tool-call-format.js";
+import { blockFormat } from "./block-format.js";
+import { invokeCalls } from "./invoke-tags.js";
+import { type BlockRead, CUT_OFF, refusal } from "./text-result.js";
 
-const OPEN = "<｜tool_calls_begin｜>";
-const CLOSE = "<｜tool_calls_end｜>";
 const CALL_OPEN = "<｜tool_call_begin｜>";
 const CALL_CLOSE = "<｜tool_call_end｜>";
 const SEP = "<｜tool_sep｜>";
-const SPELLING = { prefix: "steptml:", stringAttribute: false };
+const readInvokes = invokeCalls({ prefix: "steptml:", stringAttribute: false });
 
 /**
  * Step-3's format (vLLM `step3`): `<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>
@@ -22,25 +16,17 @@ const SPELLING = { prefix: "steptml:", stringAttribute: false };
  * @example
  * ```ts
  * step3Format.parse('<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="f"><steptml:parameter name="a">1</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>').calls;
- * // [{ name: "f", arguments: { a: 1 } }]
+ * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const step3Format: ToolCallFormat = {
+export const step3Format = blockFormat({
   name: "step3",
-  detect: (text) => text.includes(OPEN),
-  parse: parseStep3,
-};
+  open: "<｜tool_calls_begin｜>",
+  close: "<｜tool_calls_end｜>",
+  read: readStep3Block,
+});
 
-function parseStep3(text: string): ParsedToolCalls {
-  return readBlocks("step3", text, { open: OPEN, close: CLOSE }, (body, closed) =>
-    readStep3Block(body, closed),
-  );
-}
-
-function readStep3Block(
-  body: string,
-  closed: boolean,
-): { calls: ParsedToolCall[]; refused: RefusedToolCall[] } {
+function readStep3Block(body: string, closed: boolean): BlockRead {
   const calls: ParsedToolCall[] = [];
   const refused: RefusedToolCall[] = [];
   let pos = 0;
@@ -73,7 +59,7 @@ function readStep3Block(
       refused.push(refusal(`the call is not closed with ${CALL_CLOSE}`, raw));
       return { calls, refused };
     }
-    const read = readInvokes(content.slice(sep + SEP.length), SPELLING, callClosed);
+    const read = readInvokes(content.slice(sep + SEP.length), callClosed);
     calls.push(...read.calls);
     refused.push(...read.refused.map((entry) => refusal(entry.reason, raw)));
     if (read.refused.length > 0 && !callClosed) return { calls, refused };

@@ -81,6 +81,38 @@ export interface BlockRead {
 }
 
 /**
+ * @internal Pairs of markers around spans of a reply that hold no calls (reasoning).
+ *
+ * @example
+ * ```ts
+ * const skip: SpanMarkers = [["<think>", "</think>"]];
+ * ```
+ */
+export type SpanMarkers = readonly (readonly [open: string, close: string])[];
+
+/**
+ * @internal The reasoning span most models write, `<think>…</think>`: a call written in it is the
+ * model thinking about a call, not making one.
+ *
+ * @example
+ * ```ts
+ * markerBlocks(reply, { open: "<tool_call>", close: "</tool_call>", skip: THINKING });
+ * ```
+ */
+export const THINKING: SpanMarkers = [["<think>", "</think>"]];
+
+/**
+ * @internal Reads one block's body; `closed` says the block's closing marker was found (without it,
+ * the block runs to the end of the reply and may be cut off).
+ *
+ * @example
+ * ```ts
+ * const read: BlockReader = (body, closed) => ({ calls: [], refused: closed ? [] : [refusal(CUT_OFF, body)] });
+ * ```
+ */
+export type BlockReader = (body: string, closed: boolean) => BlockRead;
+
+/**
  * @internal Reads every block between `markers` with `read` and assembles the format's result: the
  * shape most marker formats share.
  *
@@ -93,8 +125,8 @@ export interface BlockRead {
 export function readBlocks(
   format: ToolCallFormatName,
   text: string,
-  markers: { open: string; close: string; skip?: readonly (readonly [string, string])[] },
-  read: (body: string, closed: boolean) => BlockRead,
+  markers: { open: string; close: string; skip?: SpanMarkers },
+  read: BlockReader,
 ): ParsedToolCalls {
   const blocks = markerBlocks(text, markers).map((block) => ({
     start: block.start,
@@ -116,16 +148,19 @@ export function readBlocks(
  */
 export function markerBlocks(
   text: string,
-  markers: { open: string; close: string; skip?: readonly (readonly [string, string])[] },
+  markers: { open: string; close: string; skip?: SpanMarkers },
 ): { start: number; end: number; body: string; closed: boolean }[] {
   const blocks: { start: number; end: number; body: string; closed: boolean }[] = [];
   const skipped = skipSpans(text, markers.skip ?? []);
+  // Blocks are found in reply order, so the spans before the last block never matter again.
+  let span = 0;
   let from = 0;
   for (;;) {
     const start = text.indexOf(markers.open, from);
     if (start < 0) return blocks;
-    const inside = skipped.find(([s, e]) => start >= s && start < e);
-    if (inside !== undefined) {
+    while (span < skipped.length && (skipped[span] as [number, number])[1] <= start) span += 1;
+    const inside = skipped[span];
+    if (inside !== undefined && inside[0] <= start) {
       from = inside[1];
       continue;
     }
@@ -142,18 +177,15 @@ export function markerBlocks(
 }
 
 /**
- * @internal The spans of `text` between each pair of markers (reasoning a model may write calls in);
- * an unclosed span runs to the end.
+ * @internal The spans of `text` between each pair of markers (reasoning a model may write calls in),
+ * in reply order; an unclosed span runs to the end.
  *
  * @example
  * ```ts
  * skipSpans("a<think>b</think>", [["<think>", "</think>"]]); // [[1, 17]]
  * ```
  */
-export function skipSpans(
-  text: string,
-  pairs: readonly (readonly [string, string])[],
-): [number, number][] {
+export function skipSpans(text: string, pairs: SpanMarkers): [number, number][] {
   const spans: [number, number][] = [];
   for (const [open, close] of pairs) {
     let from = 0;
@@ -166,19 +198,38 @@ export function skipSpans(
       from = end;
     }
   }
-  return spans;
+  return pairs.length > 1 ? spans.sort((a, b) => a[0] - b[0]) : spans;
 }
 
 /**
- * @internal The text of `body` around the given blocks, trimmed: white space only, unless the
- * model wrote something between the calls of a section.
+ * @internal The reader of a section whose body holds call blocks between `call.open` and
+ * `call.close`, each read by `read`. Text between the blocks is refused, not dropped: the model
+ * wrote something where only calls belong.
  *
  * @example
  * ```ts
- * outsideBlocks("a<x>1</x>b", [{ start: 1, end: 9 }]); // "ab"
+ * const read = sectionCalls({ open: "<tool_call>", close: "</tool_call>" }, argPairCall(spelling));
+ * read("<tool_call>f</tool_call>", true); // { calls: [{ name: "f", arguments: {} }], refused: [] }
  * ```
  */
-export function outsideBlocks(
+export function sectionCalls(
+  call: { readonly open: string; readonly close: string },
+  read: BlockReader,
+): BlockReader {
+  return (body) => {
+    const blocks = markerBlocks(body, call);
+    const reads = blocks.map((block) => read(block.body, block.closed));
+    const refused = reads.flatMap((entry) => entry.refused);
+    const stray = outsideBlocks(body, blocks);
+    if (stray !== "") {
+      refused.push(refusal(`expected only ${call.open}…${call.close} blocks here`, stray));
+    }
+    return { calls: reads.flatMap((entry) => entry.calls), refused };
+  };
+}
+
+// The text of `body` around the given blocks, trimmed.
+function outsideBlocks(
   body: string,
   blocks: readonly { readonly start: number; readonly end: number }[],
 ): string {

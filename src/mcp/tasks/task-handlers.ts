@@ -53,7 +53,9 @@ export function detailedTask(record: TaskRecord): JsonObject {
 }
 
 /** A Standard Schema for the parameters of a tasks method, in toolwright's words. */
-function params(answers: boolean): StandardSchemaV1<unknown, { taskId: string; inputResponses?: JsonObject }> {
+function params(
+  answers: boolean,
+): StandardSchemaV1<unknown, { taskId: string; inputResponses?: JsonObject }> {
   return {
     "~standard": {
       version: 1,
@@ -61,11 +63,18 @@ function params(answers: boolean): StandardSchemaV1<unknown, { taskId: string; i
       validate(value) {
         const given = value as { taskId?: unknown; inputResponses?: unknown } | undefined;
         if (typeof given?.taskId !== "string" || given.taskId === "") {
-          return { issues: [{ message: "params.taskId: expected a task id (a non-empty string)" }] };
+          return {
+            issues: [{ message: "params.taskId: expected a task id (a non-empty string)" }],
+          };
         }
         const responses = given.inputResponses;
-        if (answers && (typeof responses !== "object" || responses === null || Array.isArray(responses))) {
-          return { issues: [{ message: "params.inputResponses: expected an object of answers by key" }] };
+        if (
+          answers &&
+          (typeof responses !== "object" || responses === null || Array.isArray(responses))
+        ) {
+          return {
+            issues: [{ message: "params.inputResponses: expected an object of answers by key" }],
+          };
         }
         return { value: given as { taskId: string; inputResponses?: JsonObject } };
       },

@@ -64,7 +64,11 @@ export class TaskRunner {
     const controller = new AbortController();
     const caller = new TaskCaller(abilities, {
       park: (requests) =>
-        void this.#change(taskId, (task) => ({ ...task, status: "input_required", inputRequests: requests })),
+        void this.#change(taskId, (task) => ({
+          ...task,
+          status: "input_required",
+          inputRequests: requests,
+        })),
       status: (message) => {
         running.statusMessage = message;
       },
@@ -77,8 +81,12 @@ export class TaskRunner {
     void work({ caller, signal })
       .then(
         (result) =>
-          this.#finish(taskId, signal.aborted ? { status: "cancelled" } : { status: "completed", result }),
-        (error: unknown) => this.#finish(taskId, signal.aborted ? { status: "cancelled" } : failure(error)),
+          this.#finish(
+            taskId,
+            signal.aborted ? { status: "cancelled" } : { status: "completed", result },
+          ),
+        (error: unknown) =>
+          this.#finish(taskId, signal.aborted ? { status: "cancelled" } : failure(error)),
       )
       .finally(() => {
         clearInterval(timer);
@@ -135,13 +143,18 @@ export class TaskRunner {
   async #known(taskId: string): Promise<TaskRecord> {
     const record = await this.settings.store.get(taskId);
     if (record === undefined) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${taskId}`, { taskId });
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${taskId}`, {
+        taskId,
+      });
     }
     return record;
   }
 
   /** Changes a task that is not finished (a finished one never changes again). */
-  #change(taskId: string, change: (task: TaskRecord) => TaskRecord): Promise<TaskRecord | undefined> {
+  #change(
+    taskId: string,
+    change: (task: TaskRecord) => TaskRecord,
+  ): Promise<TaskRecord | undefined> {
     return this.settings.store.update(taskId, (task) =>
       isTerminal(task.status)
         ? undefined
@@ -163,7 +176,8 @@ export class TaskRunner {
   async #tick(taskId: string, running: Running): Promise<void> {
     const record = await this.settings.store.get(taskId).catch(() => undefined);
     if (record === undefined || isTerminal(record.status)) return;
-    if (record.cancelRequested === true) running.controller.abort(new Error("cancelled by the client"));
+    if (record.cancelRequested === true)
+      running.controller.abort(new Error("cancelled by the client"));
     const answers = record.inputResponses ?? {};
     if (Object.keys(answers).length > 0) running.caller.deliver(answers);
     const beat = Date.now() - running.beatAt >= this.settings.heartbeatMs;

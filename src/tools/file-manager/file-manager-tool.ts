@@ -6,7 +6,7 @@ import { ErrorArtifact } from "../../artifacts/error-artifact.js";
 import { InfoArtifact } from "../../artifacts/info-artifact.js";
 import { ListArtifact } from "../../artifacts/list-artifact.js";
 import { TextArtifact } from "../../artifacts/text-artifact.js";
-import { formatBytes } from "../../calls/input-limits.js";
+import { formatBytes } from "../../internal/bytes.js";
 import {
   aBoolean,
   nonEmptyString,

@@ -1,5 +1,5 @@
 import type { ActivityContext } from "../../activity/activity-context.js";
-import { formatBytes } from "../../calls/input-limits.js";
+import { formatBytes } from "../../internal/bytes.js";
 
 /** Bytes between two reports: a 5 MB page gives about 80, not one per network chunk. */
 const reportEveryBytes = 64 * 1024;

@@ -9,8 +9,8 @@ import type {
   StoreWrite,
   StoreWriteResult,
   TextPage,
-} from "../memory/artifact-store.js";
-import { SqliteArtifactStore } from "../memory/sqlite-artifact-store.js";
+} from "./artifact-store.js";
+import { SqliteArtifactStore } from "./sqlite-artifact-store.js";
 
 /**
  * @internal A SQLite artifact store that creates its file (and directory) on first use, so commands

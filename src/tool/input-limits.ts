@@ -1,3 +1,5 @@
+import { formatBytes } from "../internal/bytes.js";
+
 /**
  * How much input one call may bring, checked before any parsing or repair work, so that no model reply
  * can hold the event loop or exhaust the stack: each bound is refused with an `ErrorArtifact` the model
@@ -170,15 +172,4 @@ function tooDeep(limit: number): string {
 
 function tooManyKeys(limit: number): string {
   return `the arguments hold more than ${limit.toLocaleString("en-US")} keys and items; send less data per call`;
-}
-
-/** @internal `1 MiB`, `64 KiB`, `512 bytes`: sizes as a person reads them. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${trim(bytes / (1024 * 1024))} MiB`;
-  if (bytes >= 1024) return `${trim(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
-}
-
-function trim(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }

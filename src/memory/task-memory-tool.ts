@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { activity } from "../../activity/activity.js";
-import { ErrorArtifact } from "../../artifacts/error-artifact.js";
-import { InfoArtifact } from "../../artifacts/info-artifact.js";
-import { TextArtifact } from "../../artifacts/text-artifact.js";
-import { MemoryConfigError } from "../../errors/memory-config-error.js";
-import { anArray, type OptionRules } from "../../internal/option-rules.js";
-import type { TaskMemory } from "../../memory/task-memory.js";
-import { queryTerms } from "../../memory/tokenize.js";
-import type { JsonObject } from "../../schema/json.js";
-import { Tool } from "../../tool/tool.js";
-import { checkToolOptions, toolOptionRules } from "../../tool/tool-option-rules.js";
-import type { ToolOptions } from "../../tool/tool-options.js";
+import { activity } from "../activity/activity.js";
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { InfoArtifact } from "../artifacts/info-artifact.js";
+import { TextArtifact } from "../artifacts/text-artifact.js";
+import { MemoryConfigError } from "../errors/memory-config-error.js";
+import { anArray, type OptionRules } from "../internal/option-rules.js";
+import type { JsonObject } from "../schema/json.js";
+import { Tool } from "../tool/tool.js";
+import { checkToolOptions, toolOptionRules } from "../tool/tool-option-rules.js";
+import type { ToolOptions } from "../tool/tool-options.js";
+import type { TaskMemory } from "./task-memory.js";
+import { queryTerms } from "./tokenize.js";
 
 /**
  * Options of a {@link TaskMemoryTool}: the memories it serves and the usual tool options (a memory

@@ -1,0 +1,87 @@
+import type { ToolActivity } from "../activity/tool-activity.js";
+import { anyDialectProfile } from "../dialects/capabilities.js";
+import { type CompiledTools, compileTools, isDialect } from "../dialects/compile-tools.js";
+import type { DecodePlan } from "../dialects/decode-plan.js";
+import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect.js";
+import { lowerSchema } from "../dialects/lower-schema.js";
+import { ToolboxError } from "../errors/toolbox-error.js";
+import { deepFreeze } from "../internal/deep-freeze.js";
+import type { Tool } from "../tool/tool.js";
+import { type Catalog, type CatalogEntry, nativeNameOf } from "./catalog.js";
+
+interface CacheEntry {
+  /** Each tool's enabled activities when compiled: the list is a new array after any change. */
+  readonly stamp: readonly (readonly ToolActivity[])[];
+  readonly compiled: CompiledTools<Dialect>;
+}
+
+/**
+ * @internal A toolbox's tools compiled per dialect and options (the provider's `tools` value and one
+ * decode plan per activity), kept until a tool joins or an enabled-activity list changes.
+ */
+export class DialectCache {
+  readonly #compiled = new Map<string, CacheEntry>();
+  readonly #tools: readonly Tool[];
+  /** The catalog, after the toolbox settled what tools it has. */
+  readonly #catalog: () => Catalog;
+
+  constructor(tools: readonly Tool[], catalog: () => Catalog) {
+    this.#tools = tools;
+    this.#catalog = catalog;
+  }
+
+  /** Drops every compilation: a tool joined. */
+  clear(): void {
+    this.#compiled.clear();
+  }
+
+  /** The tools compiled for `dialect`; throws `ToolboxError` for an unknown dialect, `DialectError` for a schema it cannot express. */
+  compile<D extends Dialect>(dialect: D, options: DialectOptions): CompiledTools<D> {
+    if (!isDialect(dialect)) {
+      throw new ToolboxError({ message: `unknown dialect ${JSON.stringify(dialect)}` });
+    }
+    const catalog = this.#catalog();
+    const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}`;
+    const stamp = this.#tools.map((tool) => tool.activities());
+    const cached = this.#compiled.get(key);
+    if (cached?.stamp.every((activities, index) => activities === stamp[index])) {
+      return cached.compiled as CompiledTools<D>;
+    }
+    const entries = this.#tools.flatMap((tool, index) =>
+      (stamp[index] ?? []).map((activity) => ({
+        name: nativeNameOf(catalog, tool, activity.name),
+        toolName: tool.name,
+        activityName: activity.name,
+        description: tool.activityDescription(activity.name),
+        schema: tool.activitySchema(activity.name),
+        annotations: activity.annotations,
+        outputSchema: activity.outputSchema,
+      })),
+    );
+    const compiled = compileTools(entries, dialect, options);
+    deepFreeze(compiled.tools);
+    this.#compiled.set(key, { stamp, compiled });
+    return compiled;
+  }
+
+  /**
+   * How to undo the lowering a call's arguments went through: the plan of `target`'s compilation,
+   * or without a target the any-dialect plan (made once per activity).
+   */
+  plan(entry: CatalogEntry, target: DialectTarget | undefined): DecodePlan | undefined {
+    if (target !== undefined) {
+      const { dialect, ...options } = typeof target === "string" ? { dialect: target } : target;
+      return this.compile(dialect, options).plans.get(entry.nativeName);
+    }
+    if (entry.genericPlan === undefined) {
+      let plan: DecodePlan | undefined;
+      try {
+        plan = lowerSchema(entry.tool.activitySchema(entry.activity.name), anyDialectProfile).plan;
+      } catch {
+        // a schema no dialect can lower still decodes, just without reversals
+      }
+      entry.genericPlan = { plan };
+    }
+    return entry.genericPlan.plan;
+  }
+}
