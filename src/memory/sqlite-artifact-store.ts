@@ -13,6 +13,8 @@ import {
   sqliteSchemaVersion,
   sqliteStatements,
 } from "./sqlite-schema.js";
+import { SqliteTaskStore, sqliteTaskSchema } from "./sqlite-task-store.js";
+import type { TaskStore } from "./task-store.js";
 
 /**
  * Options of a {@link SqliteArtifactStore}.
@@ -58,6 +60,11 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   /** The database file. */
   readonly path: string;
+  /**
+   * Task state in the same file (`serveMcp` keeps its MCP tasks here when its toolbox's memory uses
+   * this store): it survives a restart, and every process sharing the file sees it.
+   */
+  readonly tasks: TaskStore;
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
 
@@ -76,6 +83,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       this.#db = db;
       this.#prepareTables(db);
       this.#statements = prepareStatements(db);
+      this.tasks = new SqliteTaskStore(db, (operation) => this.#guard(operation));
     } catch (error) {
       try {
         db?.close();
@@ -186,6 +194,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     db.exec("BEGIN IMMEDIATE");
     try {
       db.exec(sqliteSchema);
+      db.exec(sqliteTaskSchema);
       const row = db.prepare(sqliteStatements.schemaVersion).get();
       if (row === undefined) {
         db.prepare(sqliteStatements.setSchemaVersion).run(sqliteSchemaVersion);
