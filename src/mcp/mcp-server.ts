@@ -77,7 +77,7 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: Cal
   const subscriptions = new Set<string>();
   const catalog = () => catalogOf(toolbox, info.naming);
   const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
-  installToolHandlers(server, toolbox, settings);
+  installToolHandlers(server, toolbox, { ...settings, changes: info.changes });
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions });
   installPromptHandlers(server, settings);
   installCompletionHandler(server, toolbox, catalog);

@@ -12,30 +12,15 @@ import type { JsonObject } from "../schema/json.js";
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 /**
- * The call a task runs, kept so that another process can run it again: the tool's native name, its
- * arguments as the client sent them, and what the client said it can answer.
- *
- * @example
- * ```ts
- * const call: TaskCall = { name: "ReportTool_build", arguments: { year: 2026 },
- *   abilities: { elicit: true, sample: false, roots: false } };
- * ```
- */
-export interface TaskCall {
-  readonly name: string;
-  readonly arguments: JsonObject;
-  readonly abilities: { readonly elicit: boolean; readonly sample: boolean; readonly roots: boolean };
-}
-
-/**
- * What a task store keeps of one task: its status and timestamps, the call, what it waits for, its
- * outcome, and the runner's last sign of life, which every process serving the same clients shares.
+ * What a task store keeps of one task: its status and timestamps, what it waits for, its outcome, a
+ * cancel request, and the runner's last sign of life, which every process serving the same clients
+ * shares.
  *
  * @example
  * ```ts
  * const now = new Date().toISOString();
  * const record: TaskRecord = { taskId: "t1", status: "working", createdAt: now, lastUpdatedAt: now,
- *   ttlMs: 3_600_000, pollIntervalMs: 1_000, call, heartbeatAt: Date.now() };
+ *   ttlMs: 3_600_000, pollIntervalMs: 1_000, heartbeatAt: Date.now() };
  * ```
  */
 export interface TaskRecord {
@@ -50,9 +35,6 @@ export interface TaskRecord {
   readonly ttlMs: number;
   /** How often its caller should look at it, in milliseconds. */
   readonly pollIntervalMs: number;
-  readonly call: TaskCall;
-  /** The session that created it, when it was created in one (a session lists its own tasks). */
-  readonly owner?: string;
   /** The asks waiting for answers (`input_required`), by key. */
   readonly inputRequests?: JsonObject;
   /** Answers that arrived and that the runner has not taken yet, by key. */
@@ -61,6 +43,8 @@ export interface TaskRecord {
   readonly result?: JsonObject;
   /** The JSON-RPC error it ended with, when `failed`. */
   readonly error?: JsonObject;
+  /** A client asked to cancel it; the process running it stops it when it next looks. */
+  readonly cancelRequested?: boolean;
   /**
    * When the process running it last showed it is alive (epoch milliseconds); `0` when that process
    * let it go (it was shutting down), so another one may take it over at once.

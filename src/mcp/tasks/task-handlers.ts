@@ -5,9 +5,9 @@ import {
   type ServerContext,
   type StandardSchemaV1,
 } from "@modelcontextprotocol/server";
+import type { TaskRecord } from "../../memory/task-store.js";
 import type { JsonObject } from "../../schema/json.js";
 import type { TaskRunner } from "./task-runner.js";
-import type { TaskRecord } from "./task-store.js";
 
 /** The Tasks extension's identifier, in capabilities. */
 export const tasksExtension = "io.modelcontextprotocol/tasks";

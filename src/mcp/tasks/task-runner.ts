@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { CallerAbilities } from "../../caller/caller-types.js";
+import { isTerminal, type TaskRecord, type TaskStore } from "../../memory/task-store.js";
 import type { JsonObject } from "../../schema/json.js";
 import type { CallScope } from "../caller-scope.js";
 import { TaskCaller } from "./task-caller.js";
-import { isTerminal, type TaskRecord, type TaskStore } from "./task-store.js";
 
 /** @internal Settled task options of one `serveMcp`. */
 export interface TaskSettings {
