@@ -20,7 +20,9 @@ import {
   writeScript,
 } from "./redis-scripts.js";
 import { type ScriptedClient, writeStaged } from "./redis-staged-write.js";
+import { RedisTaskStore } from "./redis-task-store.js";
 import { passageMax } from "./split-passages.js";
+import type { TaskStore } from "./task-store.js";
 import { termFrequencies } from "./tokenize.js";
 import { checkWriteSize, largeWriteChars, WritePace, writeChars } from "./write-pace.js";
 
@@ -70,6 +72,11 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   /** The server's URL with its password hidden. */
   readonly url: string;
   readonly keyPrefix: string;
+  /**
+   * Task state under the same prefix (`serveMcp` keeps its MCP tasks here when its toolbox's memory
+   * uses this store): every replica on the same server sees it, and it outlives any one of them.
+   */
+  readonly tasks: TaskStore;
   readonly #connectionUrl: string;
   readonly #timeoutMs: number;
   #client: Promise<Client> | undefined;
@@ -90,6 +97,9 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     this.keyPrefix = options.keyPrefix ?? "toolwright:memory:";
     this.#connectionUrl = url;
     this.#timeoutMs = options.timeoutMs ?? 5_000;
+    this.tasks = new RedisTaskStore(this.keyPrefix, (operation, kind) =>
+      this.#run(operation, kind),
+    );
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {

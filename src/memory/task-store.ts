@@ -12,9 +12,8 @@ import type { JsonObject } from "../schema/json.js";
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 /**
- * What a task store keeps of one task: its status and timestamps, what it waits for, its outcome, a
- * cancel request, and the runner's last sign of life, which every process serving the same clients
- * shares.
+ * What a task store keeps of one task: its status and timestamps, what it waits for, its outcome,
+ * and the runner's last sign of life, which every process serving the same clients shares.
  *
  * @example
  * ```ts
@@ -43,8 +42,6 @@ export interface TaskRecord {
   readonly result?: JsonObject;
   /** The JSON-RPC error it ended with, when `failed`. */
   readonly error?: JsonObject;
-  /** A client asked to cancel it; the process running it stops it when it next looks. */
-  readonly cancelRequested?: boolean;
   /**
    * When the process running it last showed it is alive (epoch milliseconds); `0` when that process
    * let it go (it was shutting down), so another one may take it over at once.
@@ -81,6 +78,19 @@ export interface TaskStore {
     taskId: string,
     change: (record: TaskRecord) => TaskRecord | undefined,
   ): Promise<TaskRecord | undefined>;
+}
+
+/** @internal The task store an artifact store keeps beside its artifacts (`tasks`), if it keeps one. */
+export function taskStoreOf(store: object): TaskStore | undefined {
+  const tasks = (store as { tasks?: unknown }).tasks;
+  return isTaskStore(tasks) ? tasks : undefined;
+}
+
+/** @internal Whether a value has the methods of a `TaskStore`. */
+export function isTaskStore(value: unknown): value is TaskStore {
+  if (typeof value !== "object" || value === null) return false;
+  const methods = value as Record<string, unknown>;
+  return ["create", "get", "update"].every((name) => typeof methods[name] === "function");
 }
 
 /** @internal Whether a status is final. */

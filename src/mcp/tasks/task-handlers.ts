@@ -1,24 +1,36 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
   MissingRequiredClientCapabilityError,
   type Server,
   type ServerContext,
   type StandardSchemaV1,
 } from "@modelcontextprotocol/server";
+import type { CallerAbilities } from "../../caller/caller-types.js";
 import type { TaskRecord } from "../../memory/task-store.js";
 import type { JsonObject } from "../../schema/json.js";
+import { abilitiesOf } from "../session-caller.js";
 import type { TaskRunner } from "./task-runner.js";
 
 /** The Tasks extension's identifier, in capabilities. */
 export const tasksExtension = "io.modelcontextprotocol/tasks";
 
+/** The capabilities a 2026-07-28 request's client declared (in its `_meta`, per request). */
+function declared(ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+}
+
 /** @internal Whether the request's client declared the Tasks extension (per request, 2026-07-28). */
 export function declaresTasks(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as
-    | { extensions?: Record<string, unknown> }
-    | undefined;
-  return capabilities?.extensions?.[tasksExtension] !== undefined;
+  const extensions = (declared(ctx) as { extensions?: Record<string, unknown> } | undefined)
+    ?.extensions;
+  return extensions?.[tasksExtension] !== undefined;
+}
+
+/** @internal What the request's client can answer, for the asks of a task it starts. */
+export function requestAbilities(ctx: ServerContext): CallerAbilities {
+  return abilitiesOf(declared(ctx));
 }
 
 /** @internal The -32021 a client without the Tasks extension gets where a task is needed. */
