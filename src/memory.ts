@@ -43,6 +43,12 @@ export {
   TaskMemory,
   type TaskMemoryOptions,
 } from "./memory/task-memory.js";
+export {
+  InMemoryTaskStore,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from "./memory/task-store.js";
 export { InMemoryReceiptStore } from "./receipts/in-memory-receipt-store.js";
 export { hashInput } from "./receipts/input-hash.js";
 export type { ReceiptOptions } from "./receipts/receipt-options.js";

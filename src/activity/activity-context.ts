@@ -1,10 +1,12 @@
+import type { CallerRequests } from "../caller/caller-types.js";
 import type { ActivityMemory } from "../tool/activity-memory.js";
 import type { IsolatedTask } from "../tool/run-isolated.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolActivity } from "./tool-activity.js";
 
 /**
- * The second argument of every activity method.
+ * The second argument of every activity method: the call's tool, signal and memories, progress, and
+ * what it can ask of whoever called it (`log`, `elicit`, `sample`, `roots`; see `CallerRequests`).
  *
  * @example
  * ```ts
@@ -14,7 +16,7 @@ import type { ToolActivity } from "./tool-activity.js";
  * }
  * ```
  */
-export interface ActivityContext<T extends Tool = Tool> {
+export interface ActivityContext<T extends Tool = Tool> extends CallerRequests {
   /** The tool instance the call runs on. */
   readonly tool: T;
   /** The activity being run. */

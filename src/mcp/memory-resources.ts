@@ -1,7 +1,23 @@
-import type { ReadResourceResult, Resource } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  Resource,
+} from "@modelcontextprotocol/server";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { memoryUri, parseMemoryUri } from "./memory-uri.js";
+import { memoryUri, memoryUriTemplate, parseMemoryUri } from "./memory-uri.js";
+
+type ResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][number];
+
+/** @internal The template of memory namespace URIs, in `resources/templates/list`. */
+export const memoryTemplate: ResourceTemplate = {
+  uriTemplate: memoryUriTemplate,
+  name: "task-memory",
+  title: "Task memory namespace",
+  description:
+    "The text of tool output stored in a task memory, by memory_name and artifact_namespace",
+  mimeType: "text/plain",
+};
 
 /** @internal Every task memory a toolbox's tools write to or read from, the toolbox's own first. */
 export function memoriesOf(toolbox: Toolbox): TaskMemory[] {

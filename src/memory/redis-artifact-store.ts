@@ -17,7 +17,9 @@ import {
   writeScript,
 } from "./redis-scripts.js";
 import { type ScriptedClient, writeStaged } from "./redis-staged-write.js";
+import { RedisTaskStore } from "./redis-task-store.js";
 import { passageMax } from "./split-passages.js";
+import type { TaskStore } from "./task-store.js";
 import { termFrequencies } from "./tokenize.js";
 import { VectorIndex, vectorFromBytes } from "./vector-index.js";
 import { checkWriteSize, largeWriteChars, WritePace, writeChars } from "./write-pace.js";
@@ -67,6 +69,11 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   /** The server's URL with its password hidden. */
   readonly url: string;
   readonly keyPrefix: string;
+  /**
+   * Task state under the same prefix (`serveMcp` keeps its MCP tasks here when its toolbox's memory
+   * uses this store): every replica on the same server sees it, and it outlives any one of them.
+   */
+  readonly tasks: TaskStore;
   readonly #connection: RedisConnection<Client>;
   /** The server's vectors, loaded on the first vector search and then only the passages added since. */
   #vectors: { index: VectorIndex; loadedTo: number; groups: Map<string, number> } | undefined;
@@ -88,6 +95,9 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     });
     this.url = this.#connection.url;
     this.keyPrefix = options.keyPrefix ?? "toolwright:memory:";
+    this.tasks = new RedisTaskStore(this.keyPrefix, (operation, kind) =>
+      this.#connection.run(operation, kind),
+    );
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {

@@ -20,6 +20,8 @@ import {
   sqliteSchemaVersion,
   sqliteStatements,
 } from "./sqlite-schema.js";
+import { SqliteTaskStore, sqliteTaskSchema } from "./sqlite-task-store.js";
+import type { TaskStore } from "./task-store.js";
 import { VectorIndex, vectorBytes, vectorFromBytes } from "./vector-index.js";
 import {
   checkWriteSize,
@@ -73,6 +75,11 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
   /** The database file. */
   readonly path: string;
+  /**
+   * Task state in the same file (`serveMcp` keeps its MCP tasks here when its toolbox's memory uses
+   * this store): it survives a restart, and every process sharing the file sees it.
+   */
+  readonly tasks: TaskStore;
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
   /** The file's vectors, loaded on the first vector search and then only the rows added since. */
@@ -96,6 +103,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       this.#db = db;
       this.#prepareTables(db);
       this.#statements = prepareStatements(db);
+      this.tasks = new SqliteTaskStore(db, (operation) => this.#guard(operation));
     } catch (error) {
       try {
         db?.close();
@@ -246,6 +254,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     db.exec("BEGIN IMMEDIATE");
     try {
       db.exec(sqliteSchema);
+      db.exec(sqliteTaskSchema);
       const row = db.prepare(sqliteStatements.schemaVersion).get();
       if (row === undefined) {
         db.prepare(sqliteStatements.setSchemaVersion).run(sqliteSchemaVersion);

@@ -69,6 +69,7 @@ export const runOptionRules: OptionRules = Object.freeze({
   signal: abortSignal,
   timeoutMs: timeLimit,
   onProgress: aFunction,
+  caller: anObject,
 });
 
 /** @internal Checks the options of one `tool.run` call, throwing `ToolConfigError` naming the tool. */

@@ -1,4 +1,5 @@
 import type { Artifact } from "../artifacts/artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { SchemaSource } from "../schema/normalize-schema.js";
 import type { OptionalProperty } from "../schema/optional-property.js";
@@ -90,6 +91,11 @@ export interface RunOptions {
   timeoutMs?: number | null | undefined;
   /** Receives what the method reports with `context.progress(done, total?, message?)`. */
   onProgress?: ((progress: ActivityProgress) => void) | undefined;
+  /**
+   * Who can answer what the method asks (`context.elicit`, `sample`, `roots`) and hears its
+   * `context.log`: an MCP client, an agent, a terminal. Without one, asks fail with `CallerError`.
+   */
+  caller?: Caller | undefined;
 }
 
 /**

@@ -138,6 +138,7 @@ const executeRules: OptionRules = Object.freeze({
   timeoutMs: timeLimit,
   onProgress: aFunction,
   onCallProgress: aFunction,
+  caller: anObject,
   dialect: {
     expected: `a dialect (${dialects.join(", ")}) or { dialect, ...DialectOptions }`,
     test: (value) => dialectRule.test(value) || anObject.test(value),

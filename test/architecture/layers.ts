@@ -19,9 +19,14 @@ export const layers: readonly Layer[] = [
   { name: "schema", paths: ["schema/"], job: "JSON types, schema normalisation and validation" },
   { name: "artifacts", paths: ["artifacts/"], job: "what a tool call produces" },
   {
+    name: "caller",
+    paths: ["caller/"],
+    job: "what a running method can ask of whoever called it (`log`, `elicit`, `sample`, `roots`), over any `Caller`",
+  },
+  {
     name: "core",
-    paths: ["activity/", "tool/"],
-    job: "`@activity`, the `Tool` base class and its run pipeline (each names the other's types)",
+    paths: ["activity/", "declarations/", "tool/"],
+    job: "`@activity`, `@resource`, `@prompt`, the `Tool` base class and its run pipeline (each names the other's types)",
   },
   { name: "memory", paths: ["memory/"], job: "Task Memory, its stores and its `TaskMemoryTool`" },
   {
