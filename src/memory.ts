@@ -41,3 +41,9 @@ export {
   TaskMemory,
   type TaskMemoryOptions,
 } from "./memory/task-memory.js";
+export {
+  InMemoryTaskStore,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from "./memory/task-store.js";

@@ -15,6 +15,8 @@ import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
 import { installResourceHandlers } from "./resource-handlers.js";
 import { catalogOf, type McpNaming } from "./served-catalog.js";
+import { installTaskHandlers, tasksExtension } from "./tasks/task-handlers.js";
+import type { TaskRunner } from "./tasks/task-runner.js";
 import { installToolHandlers } from "./tool-handlers.js";
 
 /** @internal Who the server says it is (`initialize` result, `server/discover`), and when it stops. */
@@ -29,6 +31,8 @@ export interface McpServerInfo {
   /** Signs and checks the `requestState` of `input_required` rounds. */
   readonly stateCodec: RequestStateCodec<RoundState>;
   readonly naming: McpNaming;
+  /** Runs activities marked `task` as MCP tasks, with their state in its store. */
+  readonly tasks: TaskRunner;
 }
 
 /**
@@ -67,6 +71,8 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: Cal
         prompts: { listChanged: true },
         completions: {},
         logging: {},
+        // The Tasks extension is a 2026-07-28 one; earlier clients are answered without it.
+        ...(kind === "round" ? { extensions: { [tasksExtension]: {} } } : {}),
       },
       jsonSchemaValidator: sharedValidator,
       // A tampered or expired requestState is refused (-32602) before any handler runs.
@@ -77,7 +83,8 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: Cal
   const subscriptions = new Set<string>();
   const catalog = () => catalogOf(toolbox, info.naming);
   const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
-  installToolHandlers(server, toolbox, settings);
+  installToolHandlers(server, toolbox, { ...settings, changes: info.changes, tasks: info.tasks });
+  if (kind === "round") installTaskHandlers(server, info.tasks);
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions });
   installPromptHandlers(server, settings);
   installCompletionHandler(server, toolbox, catalog);

@@ -6,12 +6,27 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { unknownNameMessage } from "../calls/resolve-name.js";
+import type { JsonObject } from "../schema/json.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { type CallerSettings, missingCapability, withCaller } from "./caller-scope.js";
+import {
+  type CallerSettings,
+  type CallScope,
+  missingCapability,
+  withCaller,
+} from "./caller-scope.js";
+import type { McpChangeNotifier } from "./change-feed.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
 import type { ServedCatalog } from "./served-catalog.js";
+import {
+  createTaskResult,
+  declaresTasks,
+  requestAbilities,
+  tasksRequired,
+} from "./tasks/task-handlers.js";
+import type { TaskRunner } from "./tasks/task-runner.js";
 import { toCallToolResult } from "./to-mcp-result.js";
+import { notifyingListChanges } from "./tool-list-changes.js";
 
 /** What a client in flight hears when the server closes: without an answer it would wait out its timeout. */
 const shutdownMessage =
@@ -31,9 +46,14 @@ const rankedNameLength = 128;
 export function installToolHandlers(
   server: Server,
   toolbox: Toolbox,
-  settings: CallerSettings & { readonly catalog: () => ServedCatalog },
+  settings: CallerSettings & {
+    readonly catalog: () => ServedCatalog;
+    readonly changes: Pick<McpChangeNotifier, "toolsChanged">;
+    /** Runs activities marked `task` as MCP tasks, for 2026-07-28 clients with the extension. */
+    readonly tasks: TaskRunner;
+  },
 ): void {
-  const { shutdown, catalog } = settings;
+  const { shutdown, catalog, changes, tasks } = settings;
   server.setRequestHandler("tools/list", () => ({ tools: [...catalog().tools] }));
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { name, arguments: input = {} } = request.params;
@@ -44,27 +64,38 @@ export function installToolHandlers(
       const known = [...catalog().toolNames.keys()];
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownNameMessage(shown, known));
     }
-    const run = () =>
-      withCaller(server, ctx, settings, request.params, async ({ caller, signal }) => {
-        const result = await toolbox
-          .execute(
-            { id: String(ctx.mcpReq.id), name: native, arguments: input },
-            { dialect: "mcp", signal, caller, ...progressOption(ctx) },
-          )
-          .finally(() => {
-            if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
-          });
-        const { artifact } = result;
-        const missing =
-          artifact.type === "ErrorArtifact"
-            ? missingCapability(settings.kind, artifact.cause)
-            : undefined;
-        if (missing !== undefined) throw missing;
-        return toCallToolResult(artifact) satisfies CallToolResult;
-      });
+    const call = async ({ caller, signal }: CallScope) => {
+      const result = await toolbox
+        .execute(
+          { id: String(ctx.mcpReq.id), name: native, arguments: input },
+          { dialect: "mcp", signal, caller, ...progressOption(ctx) },
+        )
+        .finally(() => {
+          if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
+        });
+      const { artifact } = result;
+      const missing =
+        artifact.type === "ErrorArtifact"
+          ? missingCapability(settings.kind, artifact.cause)
+          : undefined;
+      if (missing !== undefined) throw missing;
+      return toCallToolResult(artifact) satisfies CallToolResult;
+    };
+    const mode = settings.kind === "round" ? catalog().taskModes.get(name) : undefined;
+    if (mode !== undefined) {
+      // The server decides: a client that declared the extension gets a task to poll.
+      if (declaresTasks(ctx)) {
+        const asJson = async (scope: CallScope) => (await call(scope)) as JsonObject;
+        return tasks.start(requestAbilities(ctx), asJson).then(createTaskResult) as never;
+      }
+      if (mode === "required") throw tasksRequired();
+    }
+    const run = () => withCaller(server, ctx, settings, request.params, call);
     // The client's trace context (`traceparent` in `_meta`) becomes the parent of this call's spans.
     const info = { toolName: name, requestId: ctx.mcpReq.id, sessionId: ctx.sessionId };
-    return traceMcpServerCall(info, ctx.mcpReq._meta, run);
+    return traceMcpServerCall(info, ctx.mcpReq._meta, () =>
+      notifyingListChanges(toolbox, changes, run),
+    );
   });
 }
 
