@@ -126,6 +126,8 @@ export interface McpConnection {
     options: {
       signal: AbortSignal;
       timeoutMs: number;
+      /** The call's own capabilities (`callMeta`), repeated on every tasks request. */
+      meta: Record<string, unknown>;
       onStatus: (message: string) => void;
     },
   ): Promise<McpCallResult> | undefined;
@@ -339,6 +341,7 @@ function liveConnection(
         handlers,
         signal: call.signal,
         requestTimeoutMs: call.timeoutMs,
+        meta: call.meta,
         onStatus: call.onStatus,
       });
     },

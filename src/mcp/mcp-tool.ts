@@ -289,12 +289,13 @@ async function callServerTool(
     // A task's status messages count as progress too (the Tasks extension has no other reports).
     let statuses = 0;
     const onStatus = (message: string) => reportProgress(context, ++statuses, undefined, message);
+    const capabilities = connection.callMeta(context.canAsk);
     const send = (meta: Record<string, unknown>) =>
       connection.client.callTool(
         {
           name: serverName,
           arguments: input as Record<string, unknown>,
-          _meta: { ...meta, ...connection.callMeta(context.canAsk) },
+          _meta: { ...meta, ...capabilities },
         },
         {
           signal: call.signal,
@@ -314,6 +315,7 @@ async function callServerTool(
               const task = connection.followTask(error, {
                 signal: call.signal,
                 timeoutMs: requestTimeoutMs,
+                meta: capabilities,
                 onStatus,
               });
               if (task === undefined) throw error;

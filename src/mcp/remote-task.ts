@@ -20,6 +20,8 @@ export interface FollowOptions {
   readonly signal: AbortSignal;
   /** Each `tasks/*` request's own time limit. */
   readonly requestTimeoutMs: number;
+  /** The `_meta` of the call (its capabilities, the Tasks extension): every tasks request repeats it. */
+  readonly meta: Record<string, unknown>;
   /** Reports the task's status messages, as they change. */
   readonly onStatus: (message: string) => void;
 }
@@ -45,7 +47,7 @@ export async function followTask(
   created: RemoteTask,
   options: FollowOptions,
 ): Promise<McpCallResult> {
-  const { client, signal, requestTimeoutMs } = options;
+  const { client, signal, requestTimeoutMs, meta } = options;
   const taskId = created.taskId;
   const answered = new Set<string>();
   let task = created;
@@ -61,23 +63,27 @@ export async function followTask(
         const responses = await answerRequests(task, answered, options);
         if (Object.keys(responses).length > 0) {
           await client.request(
-            { method: "tasks/update", params: { taskId, inputResponses: responses } },
+            { method: "tasks/update", params: { taskId, inputResponses: responses, _meta: meta } },
             anyResult,
             { signal, timeout: requestTimeoutMs },
           );
         }
       }
       await pause(pollDelay(task.pollIntervalMs ?? created.pollIntervalMs), signal);
-      task = await client.request({ method: "tasks/get", params: { taskId } }, taskSchema, {
-        signal,
-        timeout: requestTimeoutMs,
-      });
+      task = await client.request(
+        { method: "tasks/get", params: { taskId, _meta: meta } },
+        taskSchema,
+        {
+          signal,
+          timeout: requestTimeoutMs,
+        },
+      );
     }
   } catch (error) {
     if (signal.aborted) {
       // The caller gave up: so does the server (best effort, on a signal of its own).
       await client
-        .request({ method: "tasks/cancel", params: { taskId } }, anyResult, {
+        .request({ method: "tasks/cancel", params: { taskId, _meta: meta } }, anyResult, {
           timeout: Math.min(requestTimeoutMs, 5_000),
         })
         .catch(() => undefined);
