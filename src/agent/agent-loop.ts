@@ -3,6 +3,7 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { TextArtifact } from "../artifacts/text-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { DialectOptions } from "../dialects/dialect.js";
 import { addUsage } from "../drivers/shared/usage.js";
@@ -35,6 +36,8 @@ export interface LoopSetup {
   readonly maxSteps: number;
   readonly reflectOnToolUse: boolean;
   readonly approvals: boolean;
+  /** Who the tools' asks (`context.elicit`, `sample`) go to: the agent's handler and driver. */
+  readonly caller: Caller;
   readonly dialectOptions: DialectOptions;
   readonly concurrency: number | undefined;
   readonly generation: Partial<spec.PromptRequest>;
@@ -215,6 +218,7 @@ async function* runCalls(
   };
   const running = executeStep(setup.toolbox, calls, {
     approvals: setup.approvals,
+    caller: setup.caller,
     dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
     signal: setup.signal,
     ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),

@@ -17,6 +17,7 @@ import type { Repair } from "../tool/repair.js";
 import type { Tool } from "../tool/tool.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import type { AgentElicitHandler } from "./agent-caller.js";
 import type { AgentState } from "./agent-state.js";
 
 /**
@@ -65,6 +66,13 @@ export interface AgentOptions {
   dialectOptions?: DialectOptions | undefined;
   /** Most tool calls of one step running at once (the toolbox's cap by default). */
   concurrency?: number | undefined;
+  /**
+   * Answers the forms the agent's tools ask the person (`context.elicit`; a remote MCP server's
+   * elicitation through `McpTool`). Without it such asks fail with `CallerError`
+   * (`elicitation_unavailable`), which the model reads. Sampling (`context.sample`) always uses the
+   * agent's own driver; an `McpTool` lends it to its server only with `allowSampling`.
+   */
+  onElicit?: AgentElicitHandler | undefined;
   /** Generation settings passed on every model call. */
   generation?:
     | Pick<PromptRequest, "temperature" | "topP" | "maxOutputTokens" | "providerOptions">

@@ -1,4 +1,5 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
@@ -8,6 +9,7 @@ import { traceToolCall } from "../observe/tool-call-span.js";
 import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { agentCaller } from "./agent-caller.js";
 import { agentLoop, type LoopSetup, type LoopState, type StepResults } from "./agent-loop.js";
 import { checkAgentOptions, checkAgentRunOptions, checkDecisions } from "./agent-option-rules.js";
 import { traceAgentRun } from "./agent-spans.js";
@@ -47,6 +49,7 @@ export class Agent {
   readonly #options: AgentOptions;
   readonly #protocol: Protocol;
   readonly #maxSteps: number;
+  readonly #caller: Caller;
 
   constructor(options: AgentOptions) {
     checkAgentOptions(options);
@@ -60,6 +63,7 @@ export class Agent {
     this.#options = options;
     this.#protocol = protocols[options.protocol ?? "native"];
     this.#maxSteps = options.maxSteps ?? 20;
+    this.#caller = agentCaller(options.driver, options.onElicit);
     this.toolbox = options.toolbox ?? new Toolbox(options.tools ?? []);
     const memory =
       options.taskMemory ??
@@ -233,7 +237,10 @@ export class Agent {
     const input = decision.type === "edit" ? decision.input : entry.input;
     const tool = this.#tool(entry);
     const run = async (): Promise<ToolCallResult> => {
-      const outcome = await executeActivity(tool, entry.activityName, input, { signal });
+      const outcome = await executeActivity(tool, entry.activityName, input, {
+        signal,
+        caller: this.#caller,
+      });
       return {
         id: entry.id,
         name: entry.name,
@@ -268,6 +275,7 @@ export class Agent {
       maxSteps: this.#maxSteps,
       reflectOnToolUse: agent.reflectOnToolUse ?? true,
       approvals: agent.approvals ?? false,
+      caller: this.#caller,
       dialectOptions: agent.dialectOptions ?? {},
       concurrency: agent.concurrency,
       generation: agent.generation ?? {},
