@@ -5,6 +5,7 @@
 // own serveMcp, with the capabilities declared per call).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type Caller, ErrorArtifact, Toolbox } from "../../src/index.js";
 import { type McpServerHandle, McpTool, serveMcp } from "../../src/mcp.js";
 import { type AskingServer, forms, startAskingServer } from "./fixtures/asking-server.js";
@@ -166,5 +167,51 @@ describe("McpTool forwards a 2026-07-28 server's input_required rounds to its ca
     // caller was never asked.
     assert.match(result.value, /elicit|capabilit/i);
     assert.equal(asked.length, 0);
+  });
+});
+
+describe("served on (a gateway): the remote server's questions reach the upstream MCP client", () => {
+  let remote: AskingServer;
+  let gateway: McpServerHandle;
+  let tool: McpTool;
+  before(async () => {
+    remote = await startAskingServer();
+    tool = await McpTool.connect(
+      { url: remote.url },
+      { name: "Remote", protocolVersion: "legacy" },
+    );
+    gateway = await serveMcp(new Toolbox([tool]), { transport: "http", sessions: "stateless" });
+  });
+  after(async () => {
+    await gateway.close();
+    await tool.close();
+    await remote.close();
+  });
+
+  it("asks the upstream client in an input_required round (2026-07-28) and passes the answer on", async () => {
+    const upstream = new ClientV2(
+      { name: "upstream", version: "1.0.0" },
+      { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    const asked: string[] = [];
+    upstream.setRequestHandler("elicitation/create", async (request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { name: "Grace" } };
+    });
+    await upstream.connect(new StreamableHTTPClientTransport(new URL(String(gateway.url))));
+    try {
+      const result = await upstream.callTool({
+        name: "Remote_ask",
+        arguments: { form: "defaults" },
+      });
+      const text = (result.content as { text?: string }[]).map((block) => block.text).join("");
+      assert.deepEqual(JSON.parse(text), {
+        action: "accept",
+        content: { name: "Grace", age: 36, score: 9.5, status: "away", subscribed: true },
+      });
+      assert.deepEqual(asked, ["Please fill the defaults form"]);
+    } finally {
+      await upstream.close();
+    }
   });
 });
