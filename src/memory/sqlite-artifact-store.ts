@@ -6,6 +6,7 @@ import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { jsonParts } from "./json-parts.js";
 import { passageMax } from "./split-passages.js";
 import {
@@ -21,6 +22,7 @@ import {
 } from "./sqlite-schema.js";
 import { SqliteTaskStore, sqliteTaskSchema } from "./sqlite-task-store.js";
 import type { TaskStore } from "./task-store.js";
+import { VectorIndex, vectorBytes, vectorFromBytes } from "./vector-index.js";
 import {
   checkWriteSize,
   largeWriteChars,
@@ -80,6 +82,8 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly tasks: TaskStore;
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
+  /** The file's vectors, loaded on the first vector search and then only the rows added since. */
+  #vectors: { index: VectorIndex; loadedTo: number } | undefined;
   readonly #turns = new OneAtATime();
   readonly #busyTimeoutMs: number;
 
@@ -179,11 +183,67 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     });
   }
 
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    if (query.limit <= 0) return [];
+    return this.#guard(() => {
+      const s = this.#statements;
+      const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+      if (held === undefined) return [];
+      const conflict = spaceConflict(held.space, query.embedding);
+      if (conflict !== undefined) throw this.#error(conflict);
+      let group: number | undefined;
+      if (query.namespace !== undefined) {
+        const row = s.findNamespace.get(query.namespace) as NamespaceRow | undefined;
+        if (row === undefined) return [];
+        group = row.id;
+      }
+      const index = this.#loadVectors(held.dimensions);
+      return index.nearest(query.vector, query.limit, group).map(({ id, score }) => {
+        const passage = s.passageById.get(id) as { namespace: string; start: number; text: string };
+        return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
+      });
+    });
+  }
+
   async close(): Promise<void> {
     // After the writes already asked for, so none is cut off in its middle.
     await this.#turns.run(() => {
       if (this.#db.isOpen) this.#db.close();
     });
+  }
+
+  /**
+   * Inside a write's transaction: records the write's embedding space on the first write with
+   * vectors, and refuses vectors of another space or length.
+   */
+  #claimVectorSpace(write: spec.StoreWrite): void {
+    const space = writeSpace(write);
+    if (space === undefined) return;
+    const s = this.#statements;
+    const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+    const conflict = spaceConflict(held?.space, space);
+    if (conflict !== undefined) throw this.#error(conflict);
+    const vectors = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const dimensions = held?.dimensions ?? vectors[0]?.length ?? 0;
+    if (vectors.some((vector) => vector.length !== dimensions)) {
+      throw this.#error(`the write's vectors are not all ${dimensions} numbers long`);
+    }
+    if (held === undefined) s.setVectorSpace.run(space, dimensions);
+  }
+
+  /** The vector index with every row of the file: passage ids only grow, so new rows come last. */
+  #loadVectors(dimensions: number): VectorIndex {
+    this.#vectors ??= { index: new VectorIndex(dimensions), loadedTo: 0 };
+    const cache = this.#vectors;
+    for (const row of this.#statements.vectorsAfter.iterate(cache.loadedTo)) {
+      cache.index.add(
+        row.id as number,
+        row.ns as number,
+        vectorFromBytes(row.vector as Uint8Array),
+      );
+      cache.loadedTo = row.id as number;
+    }
+    return cache.index;
   }
 
   #prepareTables(db: DatabaseSync): void {
@@ -224,7 +284,9 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     const jsons: string[][] = [];
     for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
     const large = writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1);
-    if (large && this.path !== ":memory:") {
+    // The thread writes no vectors: a write with them stays here (still in slices).
+    const vectors = write.entries.some((entry) => entry.vectors !== undefined);
+    if (large && !vectors && this.path !== ":memory:") {
       const thread = { path: this.path, busyTimeoutMs: this.#busyTimeoutMs };
       try {
         return await writeInThread(thread, write, jsons, pace);
@@ -252,6 +314,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       this.#db.exec("ROLLBACK");
       return { ok: false, boundKind: row.kind };
     }
+    this.#claimVectorSpace(write);
     if (row === undefined) {
       const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
       row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
@@ -265,10 +328,14 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
         s.insertPart.run(artifact.lastInsertRowid, seq + 1, part);
         await pace.step(part.length);
       }
-      for (const span of entry.passages) {
+      for (const [at, span] of entry.passages.entries()) {
         const text = entry.text.slice(span.start, span.end);
         const passage = s.insertPassage.run(row.id, start + span.start, text);
         s.indexPassage.run(passage.lastInsertRowid, text);
+        const vector = entry.vectors?.[at];
+        if (vector !== undefined) {
+          s.insertVector.run(passage.lastInsertRowid, row.id, vectorBytes(vector));
+        }
         await pace.step(text.length);
       }
       count++;

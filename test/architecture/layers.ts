@@ -97,6 +97,12 @@ export const exceptions: readonly LayerRule[] = [
     to: ["memory/memory-reference.ts"],
     reason: "`context.memory.load` takes a `MemoryReference`",
   },
+  {
+    from: ["memory/task-memory.ts"],
+    to: ["drivers/embedding-spec.ts"],
+    reason:
+      "a `TaskMemory` takes an embedding driver for hybrid search: it names the `EmbeddingDriver` interface, and never loads a driver",
+  },
 ];
 
 /** A rule covers an import when its `from` names the importer and its `to` the imported file. */

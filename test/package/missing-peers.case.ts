@@ -85,6 +85,13 @@ const needs: Record<string, readonly [subject: string, packages: readonly string
   AnthropicPromptDriver: ["AnthropicPromptDriver", ["@anthropic-ai/sdk"]],
   GeminiPromptDriver: ["GeminiPromptDriver", ["@google/genai"]],
   OllamaPromptDriver: ["OllamaPromptDriver", ["ollama"]],
+  OpenAIEmbeddingDriver: ["OpenAIEmbeddingDriver", ["openai"]],
+  GeminiEmbeddingDriver: ["GeminiEmbeddingDriver", ["@google/genai"]],
+  OllamaEmbeddingDriver: ["OllamaEmbeddingDriver", ["ollama"]],
+  "GeminiEmbeddingDriver with a client, first request": [
+    "GeminiEmbeddingDriver",
+    ["@google/genai"],
+  ],
   "OpenAIChatPromptDriver with a client, first request": ["OpenAIChatPromptDriver", ["openai"]],
 };
 
