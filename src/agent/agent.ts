@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import { TaskMemory } from "../memory/task-memory.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { agentCaller } from "./agent-caller.js";
 import {
   agentLoop,
   finish,
@@ -57,6 +59,7 @@ export class Agent {
   readonly #maxSteps: number;
   // Seals of the paused states this agent resumed: each state's approvals are used once.
   readonly #used = new Set<string>();
+  readonly #caller: Caller;
 
   constructor(options: AgentOptions) {
     checkAgentOptions(options);
@@ -70,6 +73,7 @@ export class Agent {
     this.#options = options;
     this.#protocol = protocols[options.protocol ?? "native"];
     this.#maxSteps = options.maxSteps ?? 20;
+    this.#caller = agentCaller(options.driver, options.onElicit);
     this.toolbox = options.toolbox ?? new Toolbox(options.tools ?? []);
     const memory =
       options.taskMemory ??
@@ -165,7 +169,7 @@ export class Agent {
   ): AsyncGenerator<AgentEvent> {
     // What the paused run's searches had loaded goes back in the same order: the same requests.
     this.toolbox.loadActivities(paused.loaded);
-    const context = { signal: setup.signal, receipts: setup.receipts };
+    const context = { signal: setup.signal, receipts: setup.receipts, caller: setup.caller };
     for (const entry of paused.pending) {
       const decision = decisions.get(entry.id) as ApprovalDecision;
       paused.results.set(entry.id, await runDecision(this.toolbox, entry, decision, context));
@@ -254,6 +258,7 @@ export class Agent {
       maxSteps: this.#maxSteps,
       reflectOnToolUse: agent.reflectOnToolUse ?? true,
       approvals: agent.approvals ?? false,
+      caller: this.#caller,
       dialectOptions: agent.dialectOptions ?? {},
       concurrency: agent.concurrency,
       continueCutOff: agent.continueCutOff ?? false,

@@ -12,7 +12,7 @@ import type {
   SamplingOptions,
   SamplingResult,
 } from "./caller-types.js";
-import { formOf } from "./form-schema.js";
+import { formOf, withDefaults } from "./form-schema.js";
 import { replyArtifact, toSamplingBlock } from "./sampling-content.js";
 
 const nobody: CallerAbilities = Object.freeze({ elicit: false, sample: false, roots: false });
@@ -47,7 +47,7 @@ export function callerRequests(
         signal,
       );
       if (reply.action !== "accept") return { action: reply.action } as ElicitAnswer<never>;
-      const checked = await form.schema.validate(reply.content ?? {});
+      const checked = await form.schema.validate(withDefaults(form.requestedSchema, reply.content));
       if (!checked.ok) {
         throw new CallerError(
           "invalid_answer",

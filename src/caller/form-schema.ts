@@ -69,3 +69,20 @@ function propertyProblem(property: JsonSchemaObject): string | undefined {
   }
   return `has type ${JSON.stringify(type ?? null)}`;
 }
+
+/**
+ * @internal An accepted form's content with the form's `default` for each field the person left out
+ * (SEP-1034): content that is not an object is returned as it is, for validation to refuse.
+ */
+export function withDefaults(requestedSchema: JsonObject, content: unknown): unknown {
+  const given = content ?? {};
+  if (typeof given !== "object" || Array.isArray(given)) return given;
+  const filled: Record<string, unknown> = { ...given };
+  const properties = (requestedSchema.properties ?? {}) as Record<string, JsonSchemaObject>;
+  for (const [name, property] of Object.entries(properties)) {
+    if (filled[name] === undefined && property.default !== undefined) {
+      filled[name] = structuredClone(property.default);
+    }
+  }
+  return filled;
+}

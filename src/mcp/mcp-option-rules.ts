@@ -104,6 +104,8 @@ const connectRules: OptionRules = {
   prior: anObject,
   onElicit: aFunction,
   onSample: aFunction,
+  allowSampling: aBoolean,
+  tasks: aBoolean,
   roots: {
     expected: "an array of { uri, name? } with file: URIs",
     test: (value) =>
