@@ -180,6 +180,8 @@ export type { SchemaSource } from "./schema/normalize-schema.js";
 export { type OptionalProperty, optional } from "./schema/optional-property.js";
 export type { StandardJSONSchemaV1, StandardSchemaV1 } from "./schema/standard-schema.js";
 export type { ValidationIssue } from "./schema/validation-issue.js";
+export type { SearchFieldWeights } from "./search/activity-search.js";
+export type { EmbedTexts } from "./search/embedding-store.js";
 // Tools: the one base class users extend, what its methods get, and its npm requirements (`static
 // requirements`, checked with semver against what is installed; `toolwright install` installs them).
 export type { ActivityMemory } from "./tool/activity-memory.js";
@@ -205,5 +207,15 @@ export { Toolbox } from "./toolbox/toolbox.js";
 export type {
   ExecuteAllOptions,
   ExecuteOptions,
+  SearchOptions,
   ToolboxOptions,
 } from "./toolbox/toolbox-options.js";
+export type {
+  DeferCandidate,
+  DeferLoading,
+  FindTools,
+  FoundTool,
+  SearchHit,
+  ToolSearchOptions,
+  ToolSearchTool,
+} from "./toolbox/toolbox-search.js";

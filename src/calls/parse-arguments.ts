@@ -108,6 +108,8 @@ function parseBroken(
     return { ok: true, value: {} };
   }
   let text = raw;
+  // What JSON.parse says of the text the repair works on (a fence stripped first is not quoted).
+  let problem = parseError;
   // A whole call in a model's own format (Qwen XML, pythonic, Mistral…) is read as that call; stripping
   // its markup and taking the JSON found inside could promote one parameter's value to the input.
   if (stepEnabled(options, "unwrap-call") && findCallInText(raw).kind === "one") {
@@ -119,22 +121,23 @@ function parseBroken(
       text = stripped;
       try {
         return checked(text, JSON.parse(text));
-      } catch {
-        // still broken: the JSON repair below gets the stripped text
+      } catch (error) {
+        // still broken: the JSON repair below gets the stripped text, and says what is wrong with it
+        problem = (error as Error).message;
       }
     }
   }
-  if (!stepEnabled(options, "repair-json")) return failure(parseError);
+  if (!stepEnabled(options, "repair-json")) return failure(problem);
   // A raw model reply in a call format of its own (`<|python_tag|>fn(a=1, b={"x": 2})`, `[fn(a=1)]`,
   // Qwen XML) is not broken JSON: repairing it would promote a piece of it to the whole input. The
   // decoder reads it as the call it is.
   if (stepEnabled(options, "unwrap-call") && findCallInText(raw).kind !== "none") {
-    return failure(`${shorten(parseError)}; the arguments are a call in a model's own format`);
+    return failure(`${shorten(problem)}; the arguments are a call in a model's own format`);
   }
   // Repair time grows with the text (about 0.25 ms per KiB here): past the limit, only valid JSON passes.
   if (text.length > settings.limits.maxRepairLength) {
     return failure(
-      `${shorten(parseError)}; arguments longer than ${settings.limits.maxRepairLength.toLocaleString("en-US")} characters are not repaired, send valid JSON`,
+      `${shorten(problem)}; arguments longer than ${settings.limits.maxRepairLength.toLocaleString("en-US")} characters are not repaired, send valid JSON`,
     );
   }
   const cut = cutOff(text);
@@ -144,31 +147,32 @@ function parseBroken(
     const value: unknown = JSON.parse(repaired);
     repairs.push({
       step: "repair-json",
-      detail: `repaired malformed JSON (${shorten(parseError)})`,
+      detail: `repaired malformed JSON (${shorten(problem)})`,
     });
     return checked(repaired, value);
   } catch (error) {
-    return failure(describeFailure(text, error, parseError));
+    return failure(describeFailure(text, error, problem));
   }
 }
 
 /**
- * Output cut at max_tokens can be closed, but not completed: closing brackets after a whole value is a
- * sound repair, finishing a string, number or literal is a guess that would run the method on it.
+ * Output cut at max_tokens is refused, never completed: whatever followed the cut (another key, more
+ * items, the rest of a value) is unknown, so closing the brackets would run the method on input the
+ * model may not have meant. Both quote styles are read alike, so `{'a': 'x'` and `{"a": "x"` get the
+ * same answer.
  */
 function cutOff(text: string): string | undefined {
   // Brackets that close as often as they open (quotes aside) mean broken quoting, not a cut.
   const opened = text.match(/[{[]/g)?.length ?? 0;
   const closed = text.match(/[}\]]/g)?.length ?? 0;
   if (opened <= closed) return undefined;
-  const { depth, inString } = bracketDepth(text);
-  if (inString && depth > 0)
+  // Single quotes open strings too, so a cut single-quoted call reads like its double-quoted twin.
+  const { depth, inString } = bracketDepth(text, `"'`);
+  if (depth <= 0) return undefined;
+  if (inString) {
     return "the arguments end inside a string (cut off?); send the whole call again";
-  const tail = text.trimEnd();
-  if (depth > 0 && !/(["}\],]|\btrue|\bfalse|\bnull)$/.test(tail)) {
-    return "the arguments end in the middle of a value (cut off?); send the whole call again";
   }
-  return undefined;
+  return "the arguments end before the call is closed (cut off?); nothing was run, send the whole call again";
 }
 
 function describeFailure(text: string, error: unknown, parseError: string): string {

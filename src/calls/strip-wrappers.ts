@@ -56,19 +56,23 @@ function balanced(text: string): boolean {
 
 /**
  * @internal How JSON-like text ends: the brackets (`{`, `[`) still open outside strings, and whether
- * it ends inside a string. One pass; a backslash in a string skips the character after it.
+ * it ends inside a string. One pass; a backslash in a string skips the character after it. `quotes`
+ * lists the characters that open a string (a string ends at the one that opened it).
  */
-export function bracketDepth(text: string): { readonly depth: number; readonly inString: boolean } {
+export function bracketDepth(
+  text: string,
+  quotes = '"',
+): { readonly depth: number; readonly inString: boolean } {
   let depth = 0;
-  let inString = false;
+  let quote: string | undefined;
   for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
+    const char = text.charAt(index);
+    if (quote !== undefined) {
       if (char === "\\") index++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
+      else if (char === quote) quote = undefined;
+    } else if (quotes.includes(char)) quote = char;
     else if (char === "{" || char === "[") depth++;
     else if (char === "}" || char === "]") depth--;
   }
-  return { depth, inString };
+  return { depth, inString: quote !== undefined };
 }

@@ -48,6 +48,8 @@ export interface AnthropicTool {
   description?: string;
   input_schema: JsonSchemaObject & { type: "object" };
   strict?: boolean;
+  /** Left out of the model's context until a tool search references it (a toolbox's `deferLoading`). */
+  defer_loading?: boolean;
 }
 
 /**

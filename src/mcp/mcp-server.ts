@@ -76,7 +76,13 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: Cal
   );
   const subscriptions = new Set<string>();
   const catalog = () => catalogOf(toolbox, info.naming);
-  const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
+  const settings = {
+    kind,
+    shutdown: info.shutdown,
+    stateCodec: info.stateCodec,
+    catalog,
+    changes: info.changes,
+  };
   installToolHandlers(server, toolbox, settings);
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions });
   installPromptHandlers(server, settings);

@@ -9,9 +9,11 @@ import { unknownNameMessage } from "../calls/resolve-name.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type CallerSettings, missingCapability, withCaller } from "./caller-scope.js";
+import type { McpChangeNotifier } from "./change-feed.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
 import type { ServedCatalog } from "./served-catalog.js";
 import { toCallToolResult } from "./to-mcp-result.js";
+import { notifyingListChanges } from "./tool-list-changes.js";
 
 /** What a client in flight hears when the server closes: without an answer it would wait out its timeout. */
 const shutdownMessage =
@@ -31,9 +33,12 @@ const rankedNameLength = 128;
 export function installToolHandlers(
   server: Server,
   toolbox: Toolbox,
-  settings: CallerSettings & { readonly catalog: () => ServedCatalog },
+  settings: CallerSettings & {
+    readonly catalog: () => ServedCatalog;
+    readonly changes: Pick<McpChangeNotifier, "toolsChanged">;
+  },
 ): void {
-  const { shutdown, catalog } = settings;
+  const { shutdown, catalog, changes } = settings;
   server.setRequestHandler("tools/list", () => ({ tools: [...catalog().tools] }));
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { name, arguments: input = {} } = request.params;
@@ -64,7 +69,9 @@ export function installToolHandlers(
       });
     // The client's trace context (`traceparent` in `_meta`) becomes the parent of this call's spans.
     const info = { toolName: name, requestId: ctx.mcpReq.id, sessionId: ctx.sessionId };
-    return traceMcpServerCall(info, ctx.mcpReq._meta, run);
+    return traceMcpServerCall(info, ctx.mcpReq._meta, () =>
+      notifyingListChanges(toolbox, changes, run),
+    );
   });
 }
 

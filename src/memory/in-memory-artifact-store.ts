@@ -4,16 +4,19 @@ import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { jsonParts } from "./json-parts.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
 import { type ScoredId, topHits } from "./top-hits.js";
+import { checkWriteSize, OneAtATime, WritePace } from "./write-pace.js";
 
 interface Namespace {
   kind: spec.StoredKind;
   source: string;
   meta: JsonObject | undefined;
   length: number;
-  readonly artifacts: string[];
+  /** Each artifact's JSON text, in parts (see json-parts.ts). */
+  readonly artifacts: (readonly string[])[];
   readonly passages: StoredPassage[];
 }
 
@@ -41,6 +44,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
   readonly #namespaces = new Map<string, Namespace>();
   readonly #passages: IndexedPassage[] = [];
   readonly #postings = new Map<string, Postings>();
+  readonly #turns = new OneAtATime();
   #tokens = 0;
 
   /**
@@ -57,50 +61,34 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
-    let namespace = this.#namespaces.get(write.namespace);
-    if (namespace !== undefined && namespace.kind !== write.kind) {
-      return { ok: false, boundKind: namespace.kind };
-    }
-    // Everything that can throw happens before the first change: a write is all or nothing.
-    const jsons = write.entries.map((entry) => JSON.stringify(entry.json));
-    const meta = write.meta === undefined ? undefined : structuredClone(write.meta);
-    if (namespace === undefined) {
-      namespace = {
-        kind: write.kind,
-        source: write.source,
-        meta,
-        length: 0,
-        artifacts: [],
-        passages: [],
-      };
-      this.#namespaces.set(write.namespace, namespace);
-    }
-    namespace.source = write.source;
-    if (meta !== undefined) namespace.meta = meta;
-    for (const [index, entry] of write.entries.entries()) {
-      const start = namespace.artifacts.length === 0 ? 0 : namespace.length + 2;
-      namespace.artifacts.push(jsons[index] as string);
-      namespace.length = start + entry.text.length;
-      for (const span of entry.passages) {
-        this.#index(
-          write.namespace,
-          namespace,
-          start + span.start,
-          entry.text.slice(span.start, span.end),
-        );
-      }
-    }
-    return { ok: true };
+    checkWriteSize(write, "memory", "memory");
+    return this.#turns.run(() => this.#write(write));
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
-    const found = this.#namespaces.get(namespace);
-    return found === undefined
-      ? []
-      : found.artifacts.map((json) => JSON.parse(json) as ArtifactJSON);
+    return this.#turns.run(() => {
+      const found = this.#namespaces.get(namespace);
+      return found === undefined
+        ? []
+        : found.artifacts.map((parts) => JSON.parse(parts.join("")) as ArtifactJSON);
+    });
   }
 
   async namespaces(): Promise<spec.NamespaceSummary[]> {
+    return this.#turns.run(() => this.#summaries());
+  }
+
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
+    return this.#turns.run(() => this.#read(namespace, offset, limit));
+  }
+
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
+    return this.#turns.run(() => this.#search(query));
+  }
+
+  async close(): Promise<void> {}
+
+  #summaries(): spec.NamespaceSummary[] {
     return [...this.#namespaces].map(([name, namespace]) => ({
       namespace: name,
       kind: namespace.kind,
@@ -111,7 +99,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     }));
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
+  #read(namespace: string, offset: number, limit: number): spec.TextPage | undefined {
     const found = this.#namespaces.get(namespace);
     if (found === undefined) return undefined;
     const passages = found.passages;
@@ -132,7 +120,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     return assemblePage(overlapping, offset, limit, found.length);
   }
 
-  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
+  #search(query: spec.PassageQuery): spec.PassageHit[] {
     const rows = this.#passages.length;
     if (rows === 0) return [];
     const averageLength = this.#tokens / rows;
@@ -156,7 +144,44 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async close(): Promise<void> {}
+  /**
+   * One write, in slices (see write-pace.ts): its JSON texts first, where anything can throw, then
+   * the index; no other operation of this store runs in between, so none sees it half done.
+   */
+  async #write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
+    let namespace = this.#namespaces.get(write.namespace);
+    if (namespace !== undefined && namespace.kind !== write.kind) {
+      return { ok: false, boundKind: namespace.kind };
+    }
+    const pace = new WritePace();
+    const jsons: (readonly string[])[] = [];
+    for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
+    const meta = write.meta === undefined ? undefined : structuredClone(write.meta);
+    if (namespace === undefined) {
+      namespace = {
+        kind: write.kind,
+        source: write.source,
+        meta,
+        length: 0,
+        artifacts: [],
+        passages: [],
+      };
+      this.#namespaces.set(write.namespace, namespace);
+    }
+    namespace.source = write.source;
+    if (meta !== undefined) namespace.meta = meta;
+    for (const [index, entry] of write.entries.entries()) {
+      const start = namespace.artifacts.length === 0 ? 0 : namespace.length + 2;
+      namespace.artifacts.push(jsons[index] as readonly string[]);
+      namespace.length = start + entry.text.length;
+      for (const span of entry.passages) {
+        const text = entry.text.slice(span.start, span.end);
+        this.#index(write.namespace, namespace, start + span.start, text);
+        await pace.step(text.length);
+      }
+    }
+    return { ok: true };
+  }
 
   #index(name: string, namespace: Namespace, start: number, text: string): void {
     const { frequencies, length } = termFrequencies(text);

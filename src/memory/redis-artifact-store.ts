@@ -7,13 +7,22 @@ import { aString, wholeNumber } from "../internal/option-rules.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
-import { assemblePage } from "./assemble-page.js";
+import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { jsonParts } from "./json-parts.js";
 import { whenReady } from "./redis-ready.js";
-import { searchScript, writeScript } from "./redis-scripts.js";
+import {
+  commitScript,
+  readScript,
+  searchScript,
+  stageScript,
+  writeScript,
+} from "./redis-scripts.js";
+import { type ScriptedClient, writeStaged } from "./redis-staged-write.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
+import { checkWriteSize, largeWriteChars, WritePace, writeChars } from "./write-pace.js";
 
 /**
  * Options of a {@link RedisArtifactStore}.
@@ -32,12 +41,7 @@ export interface RedisArtifactStoreOptions {
   timeoutMs?: number;
 }
 
-interface ScriptCommands {
-  toolwrightMemoryWrite(...args: (string | number)[]): Promise<[number, string?]>;
-  toolwrightMemorySearch(...args: (string | number)[]): Promise<string[]>;
-}
-
-type Client = Redis & ScriptCommands;
+type Client = ScriptedClient;
 
 const optionRules = {
   url: aString,
@@ -89,6 +93,20 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
+    checkWriteSize(write, "redis", this.url);
+    const pace = new WritePace();
+    const jsons: string[][] = [];
+    for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
+    // A large write is staged in batches (redis-staged-write.ts); a small one is one script with
+    // every passage among its arguments.
+    if (writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1)) {
+      return writeStaged(
+        { keyPrefix: this.keyPrefix, run: (operation, kind) => this.#run(operation, kind) },
+        write,
+        jsons,
+        pace,
+      );
+    }
     const args: (string | number)[] = [
       this.keyPrefix,
       write.namespace,
@@ -98,8 +116,8 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       "", // the write id, below
       write.entries.length,
     ];
-    for (const entry of write.entries) {
-      args.push(JSON.stringify(entry.json), entry.text.length, entry.passages.length);
+    for (const [index, entry] of write.entries.entries()) {
+      args.push(jsons[index]?.[0] ?? "", entry.text.length, entry.passages.length);
       for (const span of entry.passages) {
         const text = entry.text.slice(span.start, span.end);
         const { frequencies, length } = termFrequencies(text);
@@ -109,6 +127,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       }
     }
     args[5] = writeId(args);
+    // Few enough arguments to spread: a small write holds at most largeWriteChars of text.
     const [ok, boundKind] = await this.#run(
       (client) => client.toolwrightMemoryWrite(...args),
       "write",
@@ -118,8 +137,24 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
-    const rows = await this.#run((client) => client.lrange(this.#key("art:", namespace), 0, -1));
-    return rows.map((json) => JSON.parse(json) as ArtifactJSON);
+    return this.#run(async (client) => {
+      const rows = await client.lrange(this.#key("art:", namespace), 0, -1);
+      // A staged artifact's row points at its JSON parts: "@<segment>:<index>:<parts>".
+      const pipeline = client.pipeline();
+      for (const row of rows) {
+        const [segment, index] = row.startsWith("@") ? row.slice(1).split(":") : [];
+        if (segment !== undefined)
+          pipeline.lrange(`${this.keyPrefix}segart:${segment}:${index}`, 0, -1);
+      }
+      const parts = (await pipeline.exec()) ?? [];
+      let next = 0;
+      return rows.map((row) => {
+        if (!row.startsWith("@")) return JSON.parse(row) as ArtifactJSON;
+        const [error, value] = parts[next++] ?? [new Error("no reply"), undefined];
+        if (error) throw error;
+        return JSON.parse((value as string[]).join("")) as ArtifactJSON;
+      });
+    });
   }
 
   async namespaces(): Promise<spec.NamespaceSummary[]> {
@@ -145,25 +180,22 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
-    return this.#run(async (client) => {
-      const [id, length] = await client.hmget(this.#key("ns:", namespace), "id", "length");
-      if (id === null || id === undefined) return undefined;
-      const ids = await client.zrangebyscore(
-        `${this.keyPrefix}pas:${id}`,
-        `(${offset - passageMax - 1}`,
-        `(${offset + limit}`,
-      );
-      const pipeline = client.pipeline();
-      for (const passage of ids)
-        pipeline.hmget(`${this.keyPrefix}passage:${passage}`, "start", "text");
-      const replies = (await pipeline.exec()) ?? [];
-      const passages = replies.map(([error, fields]) => {
-        if (error) throw error;
-        const [start, text] = fields as [string, string];
-        return { start: Number(start), text };
-      });
-      return assemblePage(passages, offset, limit, Number(length ?? 0));
-    });
+    const found = await this.#run((client) =>
+      client.toolwrightMemoryRead(
+        this.keyPrefix,
+        namespace,
+        offset - passageMax - 1,
+        offset + limit,
+      ),
+    );
+    if (found === null) return undefined;
+    const [length = "0", ...flat] = found;
+    const passages: StoredPassage[] = [];
+    for (let index = 0; index + 1 < flat.length; index += 2) {
+      passages.push({ start: Number(flat[index]), text: flat[index + 1] as string });
+    }
+    passages.sort((a, b) => a.start - b.start);
+    return assemblePage(passages, offset, limit, Number(length));
   }
 
   async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
@@ -183,15 +215,17 @@ export class RedisArtifactStore implements spec.ArtifactStore {
         bm25Parameters.b,
         ...query.terms,
       );
+      // Per hit: passage id, score, and the offset its start counts from (its segment's place).
       const pipeline = client.pipeline();
-      for (let index = 0; index < ranked.length; index += 2) {
+      for (let index = 0; index < ranked.length; index += 3) {
         pipeline.hmget(`${this.keyPrefix}passage:${ranked[index]}`, "ns", "start", "text");
       }
       const replies = (await pipeline.exec()) ?? [];
       return replies.map(([error, fields], index) => {
         if (error) throw error;
         const [namespace, start, text] = fields as [string, string, string];
-        return { namespace, offset: Number(start), text, score: Number(ranked[index * 2 + 1]) };
+        const score = Number(ranked[index * 3 + 1]);
+        return { namespace, offset: Number(start) + Number(ranked[index * 3 + 2]), text, score };
       });
     });
   }
@@ -223,7 +257,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
    */
   async #run<T>(
     operation: (client: Client) => Promise<T>,
-    kind: "read" | "write" = "read",
+    kind: "read" | "stage" | "write" = "read",
   ): Promise<T> {
     const started = performance.now();
     this.#client ??= this.#connect();
@@ -262,13 +296,13 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   #error(
-    kind: "read" | "write",
+    kind: "read" | "stage" | "write",
     message: string,
     outcome: "not-applied" | "unknown",
     cause: unknown,
   ): MemoryStoreError {
     let text = message;
-    if (kind === "write") {
+    if (kind !== "read") {
       text +=
         outcome === "unknown"
           ? "; the write may have been applied: retrying the same write stores it once"
@@ -319,6 +353,9 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     });
     client.defineCommand("toolwrightMemoryWrite", { numberOfKeys: 0, lua: writeScript });
     client.defineCommand("toolwrightMemorySearch", { numberOfKeys: 0, lua: searchScript });
+    client.defineCommand("toolwrightMemoryStage", { numberOfKeys: 0, lua: stageScript });
+    client.defineCommand("toolwrightMemoryCommit", { numberOfKeys: 0, lua: commitScript });
+    client.defineCommand("toolwrightMemoryRead", { numberOfKeys: 0, lua: readScript });
     return client as Client;
   }
 }

@@ -1,4 +1,5 @@
 import type { PassageSpan } from "./artifact-store.js";
+import type { WritePace } from "./write-pace.js";
 
 /** @internal Passage sizes in characters: aimed at `target`, never over `max` (a store relies on it). */
 export const passageTarget = 1000;
@@ -14,15 +15,30 @@ const breaks: readonly RegExp[] = [/\n[ \t]*\n\s*/g, /\n\s*/g, /[.!?;:]["')\]]*\
  * An empty text has no passages.
  */
 export function splitPassages(text: string): PassageSpan[] {
+  return [...passageSpans(text)];
+}
+
+/**
+ * @internal {@link splitPassages} in slices that give the event loop its turns (a text of hundreds of
+ * megabytes takes seconds to cut).
+ */
+export async function splitPassagesPaced(text: string, pace: WritePace): Promise<PassageSpan[]> {
   const spans: PassageSpan[] = [];
+  for (const span of passageSpans(text)) {
+    spans.push(span);
+    await pace.step(span.end - span.start);
+  }
+  return spans;
+}
+
+function* passageSpans(text: string): Generator<PassageSpan> {
   let start = 0;
   while (text.length - start > passageMax) {
     const end = cutPoint(text, start);
-    spans.push({ start, end });
+    yield { start, end };
     start = end;
   }
-  if (start < text.length) spans.push({ start, end: text.length });
-  return spans;
+  if (start < text.length) yield { start, end: text.length };
 }
 
 function cutPoint(text: string, start: number): number {

@@ -6,7 +6,13 @@ import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { jsonParts } from "./json-parts.js";
 import { passageMax } from "./split-passages.js";
+import {
+  WriteOutcomeUnknown,
+  WriteThreadUnavailable,
+  writeInThread,
+} from "./sqlite-large-write.js";
 import {
   matchAnyTerm,
   sqliteSchema,
@@ -15,6 +21,13 @@ import {
 } from "./sqlite-schema.js";
 import { SqliteTaskStore, sqliteTaskSchema } from "./sqlite-task-store.js";
 import type { TaskStore } from "./task-store.js";
+import {
+  checkWriteSize,
+  largeWriteChars,
+  OneAtATime,
+  WritePace,
+  writeChars,
+} from "./write-pace.js";
 
 /**
  * Options of a {@link SqliteArtifactStore}.
@@ -67,12 +80,15 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly tasks: TaskStore;
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
+  readonly #turns = new OneAtATime();
+  readonly #busyTimeoutMs: number;
 
   constructor(options: SqliteArtifactStoreOptions) {
     checkMemoryOptions("SqliteArtifactStore", options, optionRules, ["path"]);
     const { path } = options;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
     this.path = path;
+    this.#busyTimeoutMs = busyTimeoutMs;
     const sqlite = process.getBuiltinModule("node:sqlite");
     if (sqlite === undefined) {
       throw this.#error("node:sqlite is not available; it needs Node.js 22.13 or later");
@@ -83,7 +99,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       this.#db = db;
       this.#prepareTables(db);
       this.#statements = prepareStatements(db);
-      this.tasks = new SqliteTaskStore(db, (operation) => this.#guard(operation));
+      this.tasks = new SqliteTaskStore(db, (operation) => this.#checked(operation));
     } catch (error) {
       try {
         db?.close();
@@ -95,47 +111,28 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
-    return this.#guard(() => {
-      const s = this.#statements;
-      this.#db.exec("BEGIN IMMEDIATE");
+    checkWriteSize(write, "sqlite", this.path);
+    return this.#turns.run(async () => {
+      if (!this.#db.isOpen) throw this.#error("the store is closed");
       try {
-        const meta = write.meta === undefined ? null : JSON.stringify(write.meta);
-        let row = s.findNamespace.get(write.namespace) as NamespaceRow | undefined;
-        if (row !== undefined && row.kind !== write.kind) {
-          this.#db.exec("ROLLBACK");
-          return { ok: false, boundKind: row.kind };
-        }
-        if (row === undefined) {
-          const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
-          row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
-        }
-        let { count, length } = row;
-        for (const entry of write.entries) {
-          const start = count === 0 ? 0 : length + 2;
-          s.insertArtifact.run(row.id, JSON.stringify(entry.json));
-          for (const span of entry.passages) {
-            const text = entry.text.slice(span.start, span.end);
-            const passage = s.insertPassage.run(row.id, start + span.start, text);
-            s.indexPassage.run(passage.lastInsertRowid, text);
-          }
-          count++;
-          length = start + entry.text.length;
-        }
-        s.updateNamespace.run(write.source, meta, count, length, row.id);
-        this.#db.exec("COMMIT");
-        return { ok: true };
+        return await this.#write(write);
       } catch (error) {
-        if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
-        throw error;
+        if (this.#db.isOpen && this.#db.isTransaction) this.#db.exec("ROLLBACK");
+        throw this.#wrap(error);
       }
     });
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
     return this.#guard(() =>
-      this.#statements.loadArtifacts
-        .all(namespace)
-        .map((row) => JSON.parse(row.json as string) as ArtifactJSON),
+      this.#statements.loadArtifacts.all(namespace).map((row) => {
+        const json = row.json as string;
+        if (row.parted === 0) return JSON.parse(json) as ArtifactJSON;
+        const rest = this.#statements.loadParts
+          .all(row.id as number)
+          .map((part) => part.json as string);
+        return JSON.parse(json + rest.join("")) as ArtifactJSON;
+      }),
     );
   }
 
@@ -183,7 +180,10 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   }
 
   async close(): Promise<void> {
-    if (this.#db.isOpen) this.#db.close();
+    // After the writes already asked for, so none is cut off in its middle.
+    await this.#turns.run(() => {
+      if (this.#db.isOpen) this.#db.close();
+    });
   }
 
   #prepareTables(db: DatabaseSync): void {
@@ -198,6 +198,9 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       const row = db.prepare(sqliteStatements.schemaVersion).get();
       if (row === undefined) {
         db.prepare(sqliteStatements.setSchemaVersion).run(sqliteSchemaVersion);
+      } else if (row.version === 1) {
+        // Version 1 lacks only the parts table, which the schema above just created.
+        db.prepare(sqliteStatements.upgradeSchemaVersion).run(sqliteSchemaVersion);
       } else if (row.version !== sqliteSchemaVersion) {
         throw this.#error(
           `holds toolwright tables of schema version ${String(row.version)}; this version reads ${sqliteSchemaVersion}`,
@@ -210,7 +213,79 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     }
   }
 
-  #guard<T>(operation: () => T): T {
+  /**
+   * One write: its JSON texts first (where a value can fail to serialise), in slices. A large write
+   * to a file goes through a worker thread with its own connection (sqlite-large-write.ts), since
+   * SQLite's inserts, index merges and commit would hold this thread for seconds; any other is one
+   * transaction here, in slices when large (an in-memory database has no other connection).
+   */
+  async #write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
+    const pace = new WritePace();
+    const jsons: string[][] = [];
+    for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
+    const large = writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1);
+    if (large && this.path !== ":memory:") {
+      const thread = { path: this.path, busyTimeoutMs: this.#busyTimeoutMs };
+      try {
+        return await writeInThread(thread, write, jsons, pace);
+      } catch (error) {
+        if (error instanceof WriteThreadUnavailable) return this.#writeHere(write, jsons, pace);
+        const unknown = error instanceof WriteOutcomeUnknown;
+        const message = `${error instanceof Error ? error.message : String(error)}; ${unknown ? "the write may have been applied" : "nothing was written"}`;
+        throw this.#error(message, error, unknown ? "unknown" : "not-applied");
+      }
+    }
+    return this.#writeHere(write, jsons, pace);
+  }
+
+  /** One write as one transaction on this store's connection, a turn of the loop every slice. */
+  async #writeHere(
+    write: spec.StoreWrite,
+    jsons: readonly (readonly string[])[],
+    pace: WritePace,
+  ): Promise<spec.StoreWriteResult> {
+    const s = this.#statements;
+    this.#db.exec("BEGIN IMMEDIATE");
+    const meta = write.meta === undefined ? null : JSON.stringify(write.meta);
+    let row = s.findNamespace.get(write.namespace) as NamespaceRow | undefined;
+    if (row !== undefined && row.kind !== write.kind) {
+      this.#db.exec("ROLLBACK");
+      return { ok: false, boundKind: row.kind };
+    }
+    if (row === undefined) {
+      const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
+      row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
+    }
+    let { count, length } = row;
+    for (const [index, entry] of write.entries.entries()) {
+      const start = count === 0 ? 0 : length + 2;
+      const [first = "", ...rest] = jsons[index] ?? [];
+      const artifact = s.insertArtifact.run(row.id, first);
+      for (const [seq, part] of rest.entries()) {
+        s.insertPart.run(artifact.lastInsertRowid, seq + 1, part);
+        await pace.step(part.length);
+      }
+      for (const span of entry.passages) {
+        const text = entry.text.slice(span.start, span.end);
+        const passage = s.insertPassage.run(row.id, start + span.start, text);
+        s.indexPassage.run(passage.lastInsertRowid, text);
+        await pace.step(text.length);
+      }
+      count++;
+      length = start + entry.text.length;
+    }
+    s.updateNamespace.run(write.source, meta, count, length, row.id);
+    this.#db.exec("COMMIT");
+    return { ok: true };
+  }
+
+  /** Runs a read after the writes before it, on an open store, its failures as `MemoryStoreError`. */
+  #guard<T>(operation: () => T): Promise<T> {
+    return this.#turns.run(() => this.#checked(operation));
+  }
+
+  /** Runs an operation at once on an open store, its failures as `MemoryStoreError`. */
+  #checked<T>(operation: () => T): T {
     if (!this.#db.isOpen) throw this.#error("the store is closed");
     try {
       return operation();
@@ -224,8 +299,12 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     return this.#error(error instanceof Error ? error.message : String(error), error);
   }
 
-  #error(message: string, cause?: unknown): MemoryStoreError {
-    return new MemoryStoreError({ store: "sqlite", location: this.path, message, cause });
+  #error(
+    message: string,
+    cause?: unknown,
+    outcome: "not-applied" | "unknown" = "not-applied",
+  ): MemoryStoreError {
+    return new MemoryStoreError({ store: "sqlite", location: this.path, message, cause, outcome });
   }
 }
 

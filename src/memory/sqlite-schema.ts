@@ -1,5 +1,8 @@
-/** @internal Version of the tables below; a file with another version is refused, not rewritten. */
-export const sqliteSchemaVersion = 1;
+/**
+ * @internal Version of the tables below. A file of version 1 gains the parts table and becomes
+ * version 2 when opened (nothing in it changes); a file of any other version is refused, not rewritten.
+ */
+export const sqliteSchemaVersion = 2;
 
 /**
  * @internal The SQLite store's tables. Passages are the unit of search: an FTS5 index over their text
@@ -24,6 +27,12 @@ CREATE TABLE IF NOT EXISTS toolwright_artifacts (
 );
 CREATE INDEX IF NOT EXISTS toolwright_artifacts_by_namespace
   ON toolwright_artifacts (namespace_id, id);
+CREATE TABLE IF NOT EXISTS toolwright_artifact_parts (
+  artifact_id INTEGER NOT NULL REFERENCES toolwright_artifacts (id),
+  seq INTEGER NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (artifact_id, seq)
+);
 CREATE TABLE IF NOT EXISTS toolwright_passages (
   id INTEGER PRIMARY KEY,
   namespace_id INTEGER NOT NULL REFERENCES toolwright_namespaces (id),
@@ -44,6 +53,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS toolwright_passages_fts USING fts5 (
 export const sqliteStatements = {
   schemaVersion: "SELECT version FROM toolwright_schema LIMIT 1",
   setSchemaVersion: "INSERT INTO toolwright_schema (version) VALUES (?)",
+  upgradeSchemaVersion: "UPDATE toolwright_schema SET version = ?",
   findNamespace:
     "SELECT id, kind, artifact_count AS count, length FROM toolwright_namespaces WHERE name = ?",
   insertNamespace:
@@ -51,10 +61,15 @@ export const sqliteStatements = {
   updateNamespace:
     "UPDATE toolwright_namespaces SET source = ?, meta = coalesce(?, meta), artifact_count = ?, length = ? WHERE id = ?",
   insertArtifact: "INSERT INTO toolwright_artifacts (namespace_id, json) VALUES (?, ?)",
+  // The JSON text of a large artifact is kept in parts: its first in the artifact's row, the rest here.
+  insertPart: "INSERT INTO toolwright_artifact_parts (artifact_id, seq, json) VALUES (?, ?, ?)",
+  loadParts: "SELECT json FROM toolwright_artifact_parts WHERE artifact_id = ? ORDER BY seq",
   insertPassage: "INSERT INTO toolwright_passages (namespace_id, start, text) VALUES (?, ?, ?)",
   indexPassage: "INSERT INTO toolwright_passages_fts (rowid, text) VALUES (?, ?)",
-  loadArtifacts:
-    "SELECT a.json AS json FROM toolwright_artifacts a JOIN toolwright_namespaces n ON n.id = a.namespace_id WHERE n.name = ? ORDER BY a.id",
+  loadArtifacts: `SELECT a.id AS id, a.json AS json,
+      EXISTS (SELECT 1 FROM toolwright_artifact_parts p WHERE p.artifact_id = a.id) AS parted
+    FROM toolwright_artifacts a JOIN toolwright_namespaces n ON n.id = a.namespace_id
+    WHERE n.name = ? ORDER BY a.id`,
   listNamespaces:
     "SELECT name, kind, source, meta, artifact_count AS count, length FROM toolwright_namespaces ORDER BY id",
   passagesBetween:

@@ -13,10 +13,11 @@ import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./ar
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
-import { splitPassages } from "./split-passages.js";
+import { splitPassagesPaced } from "./split-passages.js";
 import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
 import { TaskMemoryTool, type TaskMemoryToolOptions } from "./task-memory-tool.js";
 import { queryTerms } from "./tokenize.js";
+import { WritePace } from "./write-pace.js";
 
 /**
  * Options of a {@link TaskMemory}.
@@ -180,10 +181,13 @@ export class TaskMemory {
     checkMemoryOptions("TaskMemory.storeArtifact", options, { source: aString, meta: anObject });
     const kind = storedKind(artifact);
     if (kind === undefined) return artifact;
-    const entries: StoreEntry[] = flattenItems(artifact).map((item) => {
+    // Cut in slices: a text of hundreds of megabytes must not hold the event loop while it is cut.
+    const pace = new WritePace();
+    const entries: StoreEntry[] = [];
+    for (const item of flattenItems(artifact)) {
       const text = memoryText(item);
-      return { json: item.toJSON(), text, passages: splitPassages(text) };
-    });
+      entries.push({ json: item.toJSON(), text, passages: await splitPassagesPaced(text, pace) });
+    }
     const result = await this.store.write({
       namespace,
       kind,

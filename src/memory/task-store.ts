@@ -24,7 +24,11 @@ export type TaskStatus = "working" | "input_required" | "completed" | "failed" |
 export interface TaskCall {
   readonly name: string;
   readonly arguments: JsonObject;
-  readonly abilities: { readonly elicit: boolean; readonly sample: boolean; readonly roots: boolean };
+  readonly abilities: {
+    readonly elicit: boolean;
+    readonly sample: boolean;
+    readonly roots: boolean;
+  };
 }
 
 /**

@@ -330,5 +330,6 @@ export async function prepareCall(
     };
     return { ok: false, result };
   }
-  return { ok: true, id, name, tool, activity, input: checked.value, repairs: allRepairs };
+  const { value: input, accepted: acceptedInput } = checked;
+  return { ok: true, id, name, tool, activity, input, acceptedInput, repairs: allRepairs };
 }

@@ -61,6 +61,34 @@ const taskMemoryRule: OptionRule = {
     typeof (value as { processOutput?: unknown }).processOutput === "function",
 };
 
+/** @internal The `deferLoading` option's rule. */
+export const deferLoadingRule: OptionRule = Object.freeze({
+  expected: "true, false, a function or { alwaysLoaded: string[] }",
+  test: (value: unknown) =>
+    typeof value === "boolean" ||
+    typeof value === "function" ||
+    (typeof value === "object" &&
+      value !== null &&
+      Object.keys(value).every((key) => key === "alwaysLoaded") &&
+      Array.isArray((value as { alwaysLoaded?: unknown }).alwaysLoaded) &&
+      (value as { alwaysLoaded: unknown[] }).alwaysLoaded.every(
+        (name) => typeof name === "string",
+      )),
+});
+
+const nonNegative: OptionRule = Object.freeze({
+  expected: "a finite number ≥ 0",
+  test: (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0,
+});
+const searchRules: OptionRules = Object.freeze({ weights: anObject, embed: aFunction });
+const searchCallRules: OptionRules = Object.freeze({ limit: wholeNumber(1) });
+const weightRules: OptionRules = Object.freeze({
+  name: nonNegative,
+  description: nonNegative,
+  parameterNames: nonNegative,
+  parameterText: nonNegative,
+});
+
 const toolboxRules: OptionRules = Object.freeze({
   concurrency: positiveInteger,
   repairs: anObject,
@@ -74,6 +102,8 @@ const toolboxRules: OptionRules = Object.freeze({
   timeoutMs: timeLimit,
   customRepairs: anArray,
   telemetry: anObject,
+  deferLoading: deferLoadingRule,
+  search: anObject,
 });
 
 const telemetryRules: OptionRules = Object.freeze({
@@ -145,6 +175,7 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   if (inputLimits !== undefined)
     checkNested("inputLimits", inputLimits, { rules: inputLimitRules });
   if (telemetry !== undefined) checkNested("telemetry", telemetry, { rules: telemetryRules });
+  checkSearchSettings(options as ToolboxOptions, failure("Toolbox"));
 }
 
 /** An object inside the Toolbox's options, checked against its own rules; its keys named by path. */
@@ -288,5 +319,40 @@ function groupCustomSteps(steps: readonly CustomRepairStep[] | undefined): Custo
     beforeParse: steps.filter((step) => step.at === "before-parse"),
     afterParse: steps.filter((step) => step.at === "after-parse"),
     afterValidationFailure: steps.filter((step) => step.at === "after-validation-failure"),
+  });
+}
+
+/** @internal Checks `toolbox.search`'s arguments; returns the limit. */
+export function checkSearch(query: unknown, options: unknown): number {
+  if (typeof query !== "string") {
+    throw new ToolboxError({
+      message: `Toolbox.search: the query must be a string; got ${describeReceived(query)}`,
+    });
+  }
+  checkOptions(options, {
+    owner: "Toolbox.search",
+    rules: searchCallRules,
+    error: (key, message) => new ToolboxError({ message: `Toolbox.search: "${key}" ${message}` }),
+  });
+  return (options as { limit?: number }).limit ?? 5;
+}
+
+/** @internal Checks the `search` option's keys and weights. */
+export function checkSearchSettings(
+  options: { readonly search?: unknown },
+  failure: (option: string, message: string) => ToolboxError,
+): void {
+  if (options.search === undefined) return;
+  checkOptions(options.search, {
+    owner: 'Toolbox option "search"',
+    rules: searchRules,
+    error: (key, message) => failure(`search.${key}`, message),
+  });
+  const weights = (options.search as { weights?: unknown }).weights;
+  if (weights === undefined) return;
+  checkOptions(weights, {
+    owner: 'Toolbox option "search.weights"',
+    rules: weightRules,
+    error: (key, message) => failure(`search.weights.${key}`, message),
   });
 }

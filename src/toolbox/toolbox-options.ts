@@ -5,6 +5,7 @@ import type { TaskMemory } from "../memory/task-memory.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
 import type { InputLimits } from "../tool/input-limits.js";
 import type { ActivityProgress, RunOptions } from "../tool/tool-options.js";
+import type { DeferLoading, ToolSearchOptions } from "./toolbox-search.js";
 
 /**
  * Constructor options of a `Toolbox`.
@@ -41,6 +42,27 @@ export interface ToolboxOptions {
    * made only when an SDK is registered; see docs/observability.md).
    */
   telemetry?: TelemetryOptions | undefined;
+  /**
+   * Activities left out of requests until the model finds them with the `ToolSearchTool` the toolbox
+   * then adds: `true` for all, a predicate (`true` = deferred), or `{ alwaysLoaded: [...] }` (native
+   * names or tool names). See docs/tool-search.md.
+   */
+  deferLoading?: DeferLoading | undefined;
+  /** How `toolbox.search` ranks: BM25F field weights, an embeddings function for hybrid ranking. */
+  search?: ToolSearchOptions | undefined;
+}
+
+/**
+ * Options of one `toolbox.search`.
+ *
+ * @example
+ * ```ts
+ * await toolbox.search("weather forecast", { limit: 3 });
+ * ```
+ */
+export interface SearchOptions {
+  /** Most hits returned (default 5). */
+  limit?: number | undefined;
 }
 
 /**

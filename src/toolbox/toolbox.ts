@@ -37,13 +37,20 @@ import {
   checkCalls,
   checkDialectOptions,
   checkExecuteOptions,
+  checkSearch,
   checkToolboxArguments,
   settleToolboxOptions,
   type ToolboxSettings,
   withCallProgress,
 } from "./toolbox-checks.js";
 import { ToolboxMemory } from "./toolbox-memory.js";
-import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
+import type {
+  ExecuteAllOptions,
+  ExecuteOptions,
+  SearchOptions,
+  ToolboxOptions,
+} from "./toolbox-options.js";
+import { type SearchHit, ToolboxSearch } from "./toolbox-search.js";
 
 // Shared by calls that pass no options: `execute` runs per model call, a default `{}` would be made
 // each time; and options known to be empty need no check.
@@ -65,7 +72,8 @@ export class Toolbox {
   // The parts, one job each: the tools and their native names, the compiled dialects, the shared
   // task memory. The class holds them together and keeps `execute`, the path every call takes.
   readonly #roster = new ToolRoster();
-  readonly #dialects = new DialectCache(this.#roster.list, () => this.#catalogNow());
+  readonly #search: ToolboxSearch;
+  readonly #dialects: DialectCache;
   readonly #memory: ToolboxMemory;
   readonly #settings: ToolboxSettings;
   readonly #decode: DecodeSettings;
@@ -82,11 +90,14 @@ export class Toolbox {
     );
     this.#decode = this.#settings.decode;
     this.#timeoutMs = this.#settings.timeoutMs;
+    this.#search = new ToolboxSearch(this.#roster.list, () => this.#catalogNow(), options);
+    this.#dialects = new DialectCache(this.#roster.list, () => this.#catalogNow(), this.#search);
     this.#memory = new ToolboxMemory(this.#roster.list, (tool) => this.#attach(tool), {
       useDefault: this.#settings.defaultMemory,
       memoryTool: this.#settings.memoryTool,
     });
     for (const tool of tools) this.#attach(tool);
+    if (this.#search.defers) this.#attach(this.#search.searchTool());
     if (options.taskMemory !== undefined && options.taskMemory !== null)
       this.setTaskMemory(options.taskMemory);
   }
@@ -133,6 +144,19 @@ export class Toolbox {
   get tools(): readonly Tool[] {
     this.#memory.settle();
     return this.#roster.list;
+  }
+
+  /**
+   * The time limit of calls whose own options, activity and tool set none (the `timeoutMs` option):
+   * milliseconds, `null` for deliberately none, `undefined` when unset and the 60 s default applies.
+   *
+   * @example
+   * ```ts
+   * new Toolbox([], { timeoutMs: 5_000 }).timeoutMs; // 5000
+   * ```
+   */
+  get timeoutMs(): number | null | undefined {
+    return this.#timeoutMs;
   }
 
   /**
@@ -206,6 +230,24 @@ export class Toolbox {
   ): ProviderTools[D] {
     if (options !== noDialectOptions) checkDialectOptions(options);
     return this.#dialects.compile(dialect, options).tools;
+  }
+
+  /**
+   * The enabled activities that best match `query` (BM25F over their names, descriptions, parameter
+   * names and parameter descriptions; fused with `search.embed`'s ranking when given), best first, at
+   * most `limit` (default 5). The index is built on the first search and kept up to date as tools join
+   * or activities are enabled and disabled; a disabled or unknown activity is never returned.
+   *
+   * @example
+   * ```ts
+   * const hits = await toolbox.search("weather forecast for a city", { limit: 3 });
+   * hits.map((hit) => hit.name); // ["WeatherTool_forecast", …]
+   * ```
+   */
+  search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const limit = checkSearch(query, options);
+    this.#memory.settle();
+    return this.#search.search(query, limit);
   }
 
   /**

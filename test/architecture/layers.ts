@@ -35,6 +35,11 @@ export const layers: readonly Layer[] = [
     job: "model calls decoded, dialects lowered, raw-text call formats, tool-call tracing",
   },
   {
+    name: "search",
+    paths: ["search/"],
+    job: "tool search: the BM25F index, rank fusion, embeddings, the search tool",
+  },
+  {
     name: "toolbox",
     paths: ["toolbox/"],
     job: "`Toolbox`: names, dialect cache, execute, batches",

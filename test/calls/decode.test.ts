@@ -32,7 +32,6 @@ describe("parsing arguments", () => {
       ["{'a': 'b'}", { a: "b" }, ["repair-json"]],
       ['{"a": None, "b": True, "c": False}', { a: null, b: true, c: false }, ["repair-json"]],
       ['{command: "ls"}', { command: "ls" }, ["repair-json"]],
-      ['{"a": [1, "2"', { a: [1, "2"] }, ["repair-json"]],
       ['```json\n{"a":1}\n```', { a: 1 }, ["strip-wrappers"]],
       ['{"a":1}<|call|>', { a: 1 }, ["strip-wrappers"]],
       ['<tool_call>{"a":1}</tool_call>', { a: 1 }, ["strip-wrappers"]],
@@ -61,6 +60,18 @@ describe("parsing arguments", () => {
     const off = parsed("{'a': 1}", { "repair-json": false }).result;
     assert.equal(off.ok, false);
     assert.match((off as { message: string }).message, /^Activity input JSON decoding error: /);
+  });
+
+  it("describes a repair by the text it repaired, not by a wrapper an earlier step removed", () => {
+    const { result, repairs } = parsed("```json\n{'a': 1,}\n```");
+    assert.deepEqual(result, { ok: true, value: { a: 1 } });
+    assert.deepEqual(
+      repairs.map((repair) => repair.step),
+      ["strip-wrappers", "repair-json"],
+    );
+    const detail = repairs[1]?.detail ?? "";
+    assert.match(detail, /^repaired malformed JSON \(/);
+    assert.doesNotMatch(detail, /`/, detail);
   });
 
   it("leaves text without wrappers alone", () => {
@@ -152,20 +163,56 @@ describe("unknown names", () => {
     assert.ok(message.length <= 1000);
     assert.equal(unknownNameMessage("x", []), 'Tool "x" not found: no tools are available.');
   });
+
+  it("ranks a name the request is part of above a shorter name that is merely close", () => {
+    const known = [
+      "TaskMemoryTool_read",
+      "TaskMemoryTool_search",
+      "DateTimeTool_get_current_datetime",
+      "CalculatorTool_calculate",
+      "FileManagerTool_list_files_from_disk",
+    ];
+    assert.match(
+      unknownNameMessage("Calc", known),
+      /most similar first: CalculatorTool_calculate, /,
+    );
+    assert.match(unknownNameMessage("memory_search", known), /first: TaskMemoryTool_search, /);
+    // A name of any length costs the same bounded work, and still finds its match.
+    assert.match(
+      unknownNameMessage(`Calculator${"x".repeat(100_000)}`, known),
+      /first: CalculatorTool_calculate, /,
+    );
+  });
 });
 
 describe("truncated output", () => {
-  it("closes what was cut after a whole value and refuses to finish a value", () => {
-    assert.deepEqual(parsed('{"a": "x", "b": [1, 2]').result, {
-      ok: true,
-      value: { a: "x", b: [1, 2] },
-    });
-    assert.equal(parsed('{"a": [1, 2').result.ok, false, "the 2 may be the start of 25");
-    assert.deepEqual(parsed('{"a": true').result, { ok: true, value: { a: true } });
-    for (const raw of ['{"path": "/home/us', '{"count": 12', '{"a":']) {
+  it("refuses a call cut off anywhere, never closing or finishing it, in either quote style", () => {
+    // Closing `{"a": "x"` would guess that nothing followed the cut (another key, more items).
+    for (const raw of [
+      '{"a": "x", "b": [1, 2]',
+      '{"a": [1, 2',
+      '{"a": true',
+      '{"expression": "6*7"',
+      "{'expression': '6*7'",
+      '{"path": "/home/us',
+      "{'path': '/home/us",
+      '{"count": 12',
+      '{"a":',
+      '{"note": "it\'s"',
+    ]) {
       const result = parsed(raw).result;
       assert.equal(result.ok, false, raw);
-      assert.match((result as { message: string }).message, /cut off\?/);
+      assert.match(
+        (result as { message: string }).message,
+        /cut off\?.*send the whole call again/,
+        raw,
+      );
     }
+    // Complete text in single quotes is still read, brackets inside strings included.
+    assert.deepEqual(parsed("{'expression': '6*7'}").result, {
+      ok: true,
+      value: { expression: "6*7" },
+    });
+    assert.deepEqual(parsed("{'a': '{[', 'b': 1,}").result, { ok: true, value: { a: "{[", b: 1 } });
   });
 });

@@ -1,14 +1,9 @@
-import {
-  type JSONSchema7,
-  jsonSchema,
-  type Tool,
-  type ToolExecutionOptions,
-  type ToolSet,
-} from "ai";
+import type { JSONSchema7, Tool, ToolExecutionOptions, ToolSet } from "ai";
 import type { ArtifactJSON } from "../../artifacts/base-artifact.js";
 import type { DialectTarget } from "../../dialects/dialect.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import type { ExecuteOptions } from "../../toolbox/toolbox-options.js";
+import { aiSdk } from "./ai-package.js";
 import { approvalFor } from "./approval.js";
 import { dialectParts, loweredTools } from "./lowered-tools.js";
 import { toAiSdkOutput } from "./model-output.js";
@@ -62,6 +57,7 @@ export function toAiSdkTools(toolbox: Toolbox, options: AiSdkToolsOptions = {}):
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.repairs === undefined ? {} : { repairs: options.repairs }),
   };
+  const { jsonSchema } = aiSdk("toAiSdkTools");
   const tools: ToolSet = {};
   for (const lowered of loweredTools(toolbox, dialect, dialectOptions)) {
     const nativeName = lowered.name;

@@ -1,9 +1,10 @@
-import { type FunctionTool, type RunContext, tool } from "@openai/agents-core";
+import type { FunctionTool, RunContext } from "@openai/agents-core";
 import type { ToolActivity } from "../../activity/tool-activity.js";
 import type { ToolCallInput } from "../../calls/tool-call.js";
 import type { DialectTarget } from "../../dialects/dialect.js";
 import type { Tool } from "../../tool/tool.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { agentsCore } from "./agents-package.js";
 import { approvalPolicy } from "./approval-policy.js";
 import { uncarryCall } from "./carried-call.js";
 import { type OpenAIAgentsToolsOptions, settleOptions } from "./openai-agents-options.js";
@@ -27,6 +28,7 @@ export function toOpenAIAgentsTools(
   toolbox: Toolbox,
   options: OpenAIAgentsToolsOptions = {},
 ): FunctionTool[] {
+  const { tool } = agentsCore("toOpenAIAgentsTools");
   const { strict, approvals } = settleOptions(options);
   const dialect: DialectTarget = { dialect: "openai-responses", strict };
   return toolbox.toProviderTools("openai-responses", { strict }).map((provided) => {
