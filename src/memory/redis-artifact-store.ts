@@ -11,6 +11,7 @@ import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { jsonParts } from "./json-parts.js";
+import { checkPrincipal, spaceTag } from "./principal-space.js";
 import { whenReady } from "./redis-ready.js";
 import {
   commitScript,
@@ -67,6 +68,7 @@ const optionRules = {
  */
 export class RedisArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
+  readonly principals = true;
   /** The server's URL with its password hidden. */
   readonly url: string;
   readonly keyPrefix: string;
@@ -94,6 +96,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "redis", this.url);
+    const p = this.#prefix("write", write.principal);
     const pace = new WritePace();
     const jsons: string[][] = [];
     for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
@@ -101,14 +104,14 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     // every passage among its arguments.
     if (writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1)) {
       return writeStaged(
-        { keyPrefix: this.keyPrefix, run: (operation, kind) => this.#run(operation, kind) },
+        { keyPrefix: p, run: (operation, kind) => this.#run(operation, kind) },
         write,
         jsons,
         pace,
       );
     }
     const args: (string | number)[] = [
-      this.keyPrefix,
+      p,
       write.namespace,
       write.kind,
       write.source,
@@ -136,15 +139,15 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     return ok === 0 ? { ok: false, boundKind: boundKind as spec.StoredKind } : { ok: true };
   }
 
-  async load(namespace: string): Promise<ArtifactJSON[]> {
+  async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
+    const p = this.#prefix("load", scope?.principal);
     return this.#run(async (client) => {
-      const rows = await client.lrange(this.#key("art:", namespace), 0, -1);
+      const rows = await client.lrange(`${p}art:${namespace}`, 0, -1);
       // A staged artifact's row points at its JSON parts: "@<segment>:<index>:<parts>".
       const pipeline = client.pipeline();
       for (const row of rows) {
         const [segment, index] = row.startsWith("@") ? row.slice(1).split(":") : [];
-        if (segment !== undefined)
-          pipeline.lrange(`${this.keyPrefix}segart:${segment}:${index}`, 0, -1);
+        if (segment !== undefined) pipeline.lrange(`${p}segart:${segment}:${index}`, 0, -1);
       }
       const parts = (await pipeline.exec()) ?? [];
       let next = 0;
@@ -157,11 +160,12 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async namespaces(): Promise<spec.NamespaceSummary[]> {
+  async namespaces(scope?: spec.StoreScope): Promise<spec.NamespaceSummary[]> {
+    const p = this.#prefix("namespaces", scope?.principal);
     return this.#run(async (client) => {
-      const names = await client.lrange(`${this.keyPrefix}namespaces`, 0, -1);
+      const names = await client.lrange(`${p}namespaces`, 0, -1);
       const pipeline = client.pipeline();
-      for (const name of names) pipeline.hgetall(this.#key("ns:", name));
+      for (const name of names) pipeline.hgetall(`${p}ns:${name}`);
       const replies = (await pipeline.exec()) ?? [];
       return names.map((name, index) => {
         const [error, hash] = replies[index] ?? [new Error("no reply"), undefined];
@@ -179,14 +183,15 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
+  async read(
+    namespace: string,
+    offset: number,
+    limit: number,
+    scope?: spec.StoreScope,
+  ): Promise<spec.TextPage | undefined> {
+    const p = this.#prefix("read", scope?.principal);
     const found = await this.#run((client) =>
-      client.toolwrightMemoryRead(
-        this.keyPrefix,
-        namespace,
-        offset - passageMax - 1,
-        offset + limit,
-      ),
+      client.toolwrightMemoryRead(p, namespace, offset - passageMax - 1, offset + limit),
     );
     if (found === null) return undefined;
     const [length = "0", ...flat] = found;
@@ -199,16 +204,17 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
+    const p = this.#prefix("search", query.principal);
     if (query.terms.length === 0 || query.limit <= 0) return [];
     return this.#run(async (client) => {
       let filter = "";
       if (query.namespace !== undefined) {
-        const id = await client.hget(this.#key("ns:", query.namespace), "id");
+        const id = await client.hget(`${p}ns:${query.namespace}`, "id");
         if (id === null) return [];
         filter = id;
       }
       const ranked = await client.toolwrightMemorySearch(
-        this.keyPrefix,
+        p,
         query.limit,
         filter,
         bm25Parameters.k1,
@@ -218,7 +224,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       // Per hit: passage id, score, and the offset its start counts from (its segment's place).
       const pipeline = client.pipeline();
       for (let index = 0; index < ranked.length; index += 3) {
-        pipeline.hmget(`${this.keyPrefix}passage:${ranked[index]}`, "ns", "start", "text");
+        pipeline.hmget(`${p}passage:${ranked[index]}`, "ns", "start", "text");
       }
       const replies = (await pipeline.exec()) ?? [];
       return replies.map(([error, fields], index) => {
@@ -247,8 +253,14 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     }
   }
 
-  #key(kind: string, name: string): string {
-    return `${this.keyPrefix}${kind}${name}`;
+  /**
+   * The prefix of a space's keys: `keyPrefix` for the default space (where everything was before
+   * principals existed), `keyPrefix` + `@<spaceTag>:` for a principal's. No key of the default space
+   * starts with `@`, so the spaces never share a key.
+   */
+  #prefix(method: string, principal: unknown): string {
+    const checked = checkPrincipal(`RedisArtifactStore.${method}`, principal);
+    return checked === undefined ? this.keyPrefix : `${this.keyPrefix}@${spaceTag(checked)}:`;
   }
 
   /**

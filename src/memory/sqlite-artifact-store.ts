@@ -7,6 +7,7 @@ import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { jsonParts } from "./json-parts.js";
+import { checkPrincipal } from "./principal-space.js";
 import { passageMax } from "./split-passages.js";
 import {
   WriteOutcomeUnknown,
@@ -19,6 +20,7 @@ import {
   sqliteSchemaVersion,
   sqliteStatements,
 } from "./sqlite-schema.js";
+import { SqliteSpaces, type Statements } from "./sqlite-spaces.js";
 import { SqliteTaskStore, sqliteTaskSchema } from "./sqlite-task-store.js";
 import type { TaskStore } from "./task-store.js";
 import {
@@ -49,8 +51,6 @@ const optionRules = {
   busyTimeoutMs: { ...wholeNumber(0), expected: "a whole number of milliseconds" },
 };
 
-type Statements = { [Name in keyof typeof sqliteStatements]: StatementSync };
-
 interface NamespaceRow {
   id: number;
   kind: spec.StoredKind;
@@ -71,6 +71,7 @@ interface NamespaceRow {
  */
 export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
+  readonly principals = true;
   /** The database file. */
   readonly path: string;
   /**
@@ -79,7 +80,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
    */
   readonly tasks: TaskStore;
   readonly #db: DatabaseSync;
-  readonly #statements: Statements;
+  readonly #spaces: SqliteSpaces;
   readonly #turns = new OneAtATime();
   readonly #busyTimeoutMs: number;
 
@@ -98,7 +99,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       db = new sqlite.DatabaseSync(path, { timeout: busyTimeoutMs });
       this.#db = db;
       this.#prepareTables(db);
-      this.#statements = prepareStatements(db);
+      this.#spaces = new SqliteSpaces(db);
       this.tasks = new SqliteTaskStore(db, (operation) => this.#checked(operation));
     } catch (error) {
       try {
@@ -112,6 +113,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "sqlite", this.path);
+    checkPrincipal("SqliteArtifactStore.write", write.principal);
     return this.#turns.run(async () => {
       if (!this.#db.isOpen) throw this.#error("the store is closed");
       try {
@@ -123,22 +125,20 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async load(namespace: string): Promise<ArtifactJSON[]> {
-    return this.#guard(() =>
-      this.#statements.loadArtifacts.all(namespace).map((row) => {
+  async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
+    return this.#inSpace("load", scope, [], (s) =>
+      s.loadArtifacts.all(namespace).map((row) => {
         const json = row.json as string;
         if (row.parted === 0) return JSON.parse(json) as ArtifactJSON;
-        const rest = this.#statements.loadParts
-          .all(row.id as number)
-          .map((part) => part.json as string);
+        const rest = s.loadParts.all(row.id as number).map((part) => part.json as string);
         return JSON.parse(json + rest.join("")) as ArtifactJSON;
       }),
     );
   }
 
-  async namespaces(): Promise<spec.NamespaceSummary[]> {
-    return this.#guard(() =>
-      this.#statements.listNamespaces.all().map((row) => ({
+  async namespaces(scope?: spec.StoreScope): Promise<spec.NamespaceSummary[]> {
+    return this.#inSpace("namespaces", scope, [], (s) =>
+      s.listNamespaces.all().map((row) => ({
         namespace: row.name as string,
         kind: row.kind as spec.StoredKind,
         source: row.source as string,
@@ -149,11 +149,16 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     );
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
-    return this.#guard(() => {
-      const row = this.#statements.findNamespace.get(namespace) as NamespaceRow | undefined;
+  async read(
+    namespace: string,
+    offset: number,
+    limit: number,
+    scope?: spec.StoreScope,
+  ): Promise<spec.TextPage | undefined> {
+    return this.#inSpace("read", scope, undefined, (s) => {
+      const row = s.findNamespace.get(namespace) as NamespaceRow | undefined;
       if (row === undefined) return undefined;
-      const passages = this.#statements.passagesBetween.all(
+      const passages = s.passagesBetween.all(
         row.id,
         offset - passageMax - 1,
         offset + limit,
@@ -164,12 +169,12 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
 
   async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     if (query.terms.length === 0 || query.limit <= 0) return [];
-    return this.#guard(() => {
+    return this.#inSpace("search", query, [], (s) => {
       const match = matchAnyTerm(query.terms);
       const rows =
         query.namespace === undefined
-          ? this.#statements.search.all(match, query.limit)
-          : this.#statements.searchNamespace.all(match, query.namespace, query.limit);
+          ? s.search.all(match, query.limit)
+          : s.searchNamespace.all(match, query.namespace, query.limit);
       return rows.map((row) => ({
         namespace: row.namespace as string,
         offset: row.start as number,
@@ -225,7 +230,13 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
     const large = writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1);
     if (large && this.path !== ":memory:") {
-      const thread = { path: this.path, busyTimeoutMs: this.#busyTimeoutMs };
+      // The space's tables exist before the thread's connection writes into them.
+      this.#spaces.get(write.principal, true);
+      const thread = {
+        path: this.path,
+        busyTimeoutMs: this.#busyTimeoutMs,
+        principal: write.principal,
+      };
       try {
         return await writeInThread(thread, write, jsons, pace);
       } catch (error) {
@@ -244,7 +255,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     jsons: readonly (readonly string[])[],
     pace: WritePace,
   ): Promise<spec.StoreWriteResult> {
-    const s = this.#statements;
+    const s = this.#spaces.get(write.principal, true) as Statements;
     this.#db.exec("BEGIN IMMEDIATE");
     const meta = write.meta === undefined ? null : JSON.stringify(write.meta);
     let row = s.findNamespace.get(write.namespace) as NamespaceRow | undefined;
@@ -279,6 +290,23 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     return { ok: true };
   }
 
+  /**
+   * Runs a read in the scope's space (`none` when that space has no tables yet) after the writes
+   * before it, on an open store, its failures as `MemoryStoreError`.
+   */
+  #inSpace<T>(
+    method: string,
+    scope: spec.StoreScope | undefined,
+    none: T,
+    operation: (statements: Statements) => T,
+  ): Promise<T> {
+    const principal = checkPrincipal(`SqliteArtifactStore.${method}`, scope?.principal);
+    return this.#guard(() => {
+      const statements = this.#spaces.get(principal, false);
+      return statements === undefined ? none : operation(statements);
+    });
+  }
+
   /** Runs a read after the writes before it, on an open store, its failures as `MemoryStoreError`. */
   #guard<T>(operation: () => T): Promise<T> {
     return this.#turns.run(() => this.#checked(operation));
@@ -306,10 +334,4 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   ): MemoryStoreError {
     return new MemoryStoreError({ store: "sqlite", location: this.path, message, cause, outcome });
   }
-}
-
-function prepareStatements(db: DatabaseSync): Statements {
-  return Object.fromEntries(
-    Object.entries(sqliteStatements).map(([name, sql]) => [name, db.prepare(sql)]),
-  ) as Statements;
 }

@@ -6,13 +6,21 @@ import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { describeReceived } from "../internal/describe-value.js";
-import { aNumber, anObject, aString } from "../internal/option-rules.js";
+import { aNumber, anObject, anyValue as anything, aString } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
 import { provideDefaultTaskMemory } from "../tool/memory-options.js";
 import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
+import {
+  firstIn,
+  type Principal,
+  type ScopeOption,
+  scopeOf,
+  scopeSpaces,
+  searchSpaces,
+} from "./memory-scope.js";
 import { splitPassagesPaced } from "./split-passages.js";
 import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
 import { TaskMemoryTool, type TaskMemoryToolOptions } from "./task-memory-tool.js";
@@ -50,6 +58,8 @@ export interface ProcessOutputInput {
   readonly activity: ToolActivity | string;
   readonly artifact: Artifact;
   readonly meta?: JsonObject | undefined;
+  /** Who the output belongs to (see {@link MemoryScope}); the default space when absent. */
+  readonly principal?: Principal;
 }
 
 /**
@@ -81,6 +91,8 @@ export interface MemorySearchOptions {
   namespace?: string | undefined;
   /** How many passages at most; 5 by default. */
   limit?: number | undefined;
+  /** Whose namespaces to search (see {@link MemoryScope}); the default space when absent. */
+  principal?: Principal;
 }
 
 /** At most this many distinct words of a query are searched for. */
@@ -147,6 +159,7 @@ export class TaskMemory {
       kept = await this.storeArtifact(namespace, artifact, {
         source: `${toolName}.${activityName}`,
         meta: input.meta,
+        principal: input.principal,
       });
     } catch (error) {
       return new ErrorArtifact(`error storing tool output in memory: ${messageOf(error)}`, {
@@ -176,9 +189,11 @@ export class TaskMemory {
   async storeArtifact(
     namespace: string,
     artifact: Artifact,
-    options: { source?: string; meta?: JsonObject | undefined } = {},
+    options: { source?: string; meta?: JsonObject | undefined; principal?: Principal } = {},
   ): Promise<Artifact | undefined> {
-    checkMemoryOptions("TaskMemory.storeArtifact", options, { source: aString, meta: anObject });
+    const subject = "TaskMemory.storeArtifact";
+    checkMemoryOptions(subject, options, { source: aString, meta: anObject, principal: anything });
+    const { writes } = scopeSpaces(subject, this.store, options.principal);
     const kind = storedKind(artifact);
     if (kind === undefined) return artifact;
     // Cut in slices: a text of hundreds of megabytes must not hold the event loop while it is cut.
@@ -194,6 +209,7 @@ export class TaskMemory {
       source: options.source ?? "unknown",
       meta: options.meta,
       entries,
+      ...(writes === undefined ? {} : { principal: writes }),
     });
     if (result.ok) return undefined;
     return new ErrorArtifact(
@@ -210,21 +226,39 @@ export class TaskMemory {
    * (await memory.loadArtifacts("test")).value.length; // 2 for a two-item list stored as "test"
    * ```
    */
-  async loadArtifacts(namespace: string): Promise<ListArtifact> {
-    const stored = await this.store.load(namespace);
-    return new ListArtifact(stored.map((json) => artifactFromJSON(json)));
+  async loadArtifacts(namespace: string, options: ScopeOption = {}): Promise<ListArtifact> {
+    const subject = "TaskMemory.loadArtifacts";
+    checkMemoryOptions(subject, options, { principal: anything });
+    const stored = await firstIn(scopeSpaces(subject, this.store, options.principal), (scope) =>
+      this.store.load(namespace, scope).then((found) => (found.length > 0 ? found : undefined)),
+    );
+    return new ListArtifact((stored ?? []).map((json) => artifactFromJSON(json)));
   }
 
   /**
-   * Every namespace with its source, kind, artifact count, size and metadata.
+   * Every namespace with its source, kind, artifact count, size and metadata: the principal's own,
+   * then those of the principals it reads from (a name already listed is not listed again).
    *
    * @example
    * ```ts
    * for (const { namespace, source } of await memory.namespaces()) console.log(namespace, source);
    * ```
    */
-  async namespaces(): Promise<NamespaceSummary[]> {
-    return this.store.namespaces();
+  async namespaces(options: ScopeOption = {}): Promise<NamespaceSummary[]> {
+    const subject = "TaskMemory.namespaces";
+    checkMemoryOptions(subject, options, { principal: anything });
+    const { reads } = scopeSpaces(subject, this.store, options.principal);
+    if (reads.length === 1) return this.store.namespaces(scopeOf(reads[0]));
+    const seen = new Set<string>();
+    const listed: NamespaceSummary[] = [];
+    for (const principal of reads) {
+      for (const summary of await this.store.namespaces(scopeOf(principal))) {
+        if (seen.has(summary.namespace)) continue;
+        seen.add(summary.namespace);
+        listed.push(summary);
+      }
+    }
+    return listed;
   }
 
   /**
@@ -239,12 +273,16 @@ export class TaskMemory {
    */
   async read(
     namespace: string,
-    options: { offset?: number; limit?: number } = {},
+    options: { offset?: number; limit?: number; principal?: Principal } = {},
   ): Promise<TextPage | undefined> {
-    checkMemoryOptions("TaskMemory.read", options, { offset: aNumber, limit: aNumber });
+    const rules = { offset: aNumber, limit: aNumber, principal: anything };
+    checkMemoryOptions("TaskMemory.read", options, rules);
     const offset = Math.max(0, Math.trunc(options.offset ?? 0));
     const limit = Math.max(0, Math.trunc(options.limit ?? 4000));
-    const page = await this.store.read(namespace, offset, limit + 1);
+    const spaces = scopeSpaces("TaskMemory.read", this.store, options.principal);
+    const page = await firstIn(spaces, (scope) =>
+      this.store.read(namespace, offset, limit + 1, scope),
+    );
     if (page === undefined) return undefined;
     let text = page.text.slice(0, limit);
     const last = text.charCodeAt(text.length - 1);
@@ -262,11 +300,17 @@ export class TaskMemory {
    * ```
    */
   async search(query: string, options: MemorySearchOptions = {}): Promise<MemorySearchHit[]> {
-    checkMemoryOptions("TaskMemory.search", options, { namespace: aString, limit: aNumber });
+    const rules = { namespace: aString, limit: aNumber, principal: anything };
+    checkMemoryOptions("TaskMemory.search", options, rules);
+    const spaces = scopeSpaces("TaskMemory.search", this.store, options.principal);
     const terms = queryTerms(query, maxQueryTerms);
     const limit = Math.max(0, Math.trunc(options.limit ?? 5));
     if (terms.length === 0 || limit === 0) return [];
-    const hits = await this.store.search({ terms, namespace: options.namespace, limit });
+    const hits = await searchSpaces(this.store, spaces.reads, {
+      terms,
+      namespace: options.namespace,
+      limit,
+    });
     return hits.map((hit) => {
       const leading = hit.text.length - hit.text.trimStart().length;
       return {

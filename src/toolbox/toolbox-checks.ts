@@ -12,6 +12,7 @@ import {
   aFunction,
   anArray,
   anObject,
+  aPrincipal,
   type OptionRule,
   type OptionRules,
   oneOf,
@@ -135,6 +136,7 @@ const executeRules: OptionRules = Object.freeze({
   onProgress: aFunction,
   onCallProgress: aFunction,
   caller: anObject,
+  principal: aPrincipal,
   dialect: {
     expected: `a dialect (${dialects.join(", ")}) or { dialect, ...DialectOptions }`,
     test: (value) => dialectRule.test(value) || anObject.test(value),

@@ -97,6 +97,18 @@ export const exceptions: readonly LayerRule[] = [
     to: ["memory/memory-reference.ts"],
     reason: "`context.memory.load` takes a `MemoryReference`",
   },
+  {
+    from: [
+      "activity/activity-context.ts",
+      "tool/activity-memory.ts",
+      "tool/invoke-method.ts",
+      "tool/route-output.ts",
+      "tool/run-activity.ts",
+      "tool/tool-options.ts",
+    ],
+    to: ["memory/memory-scope.ts"],
+    reason: "a run's `principal` option and `context.principal` name the memory's `Principal`",
+  },
 ];
 
 /** A rule covers an import when its `from` names the importer and its `to` the imported file. */
