@@ -1,4 +1,4 @@
-import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { MemoryStoreError } from "../errors/memory-store-error.js";
 import { nonEmptyString, wholeNumber } from "../internal/option-rules.js";
