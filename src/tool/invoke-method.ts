@@ -67,8 +67,7 @@ export function invokeMethod(
   // The memory view holds no state of its own: one per tool serves every call without a principal.
   const principal = options.principal;
   state.activityMemory ??= activityMemory(tool);
-  const memory =
-    principal === undefined ? state.activityMemory : activityMemory(tool, principal);
+  const memory = principal === undefined ? state.activityMemory : activityMemory(tool, principal);
   const context = new MethodContext(tool, activity, memory, callerSignal, timeoutMs);
   if (options.onProgress !== undefined) context.onProgress = options.onProgress;
   context.caller = options.caller;
