@@ -23,6 +23,7 @@ export type {
   PassageSpan,
   StoredKind,
   StoreEntry,
+  StoreScope,
   StoreWrite,
   StoreWriteResult,
   TextPage,
@@ -34,6 +35,7 @@ export {
   memoryReferenceSchema,
   memoryReferencesOf,
 } from "./memory/memory-reference.js";
+export type { MemoryScope, Principal, ScopeOption } from "./memory/memory-scope.js";
 export {
   type MemorySearchHit,
   type MemorySearchOptions,

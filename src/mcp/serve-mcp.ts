@@ -63,6 +63,7 @@ export async function serveMcp(
     changes: new ChangeFeed(),
     stateCodec: roundStateCodec(options.stateKey),
     naming: options.naming ?? "native",
+    principal: options.transport === "http" ? options.principal : "none",
   };
   // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
   const catalog = catalogOf(toolbox, info.naming);
@@ -99,7 +100,8 @@ async function serveStdio(
   // server for the connection, a 2026-07-28 request is answered per request.
   const kindOf = (era: "legacy" | "modern") => (era === "modern" ? "round" : "session");
   const served = stdio.serveStdio(
-    (context) => createMcpServer(toolbox, info, kindOf(context.era)),
+    // One client per process: it has the default space of task memory, as before principals existed.
+    (context) => createMcpServer(toolbox, info, kindOf(context.era), undefined),
     {
       transport,
     },

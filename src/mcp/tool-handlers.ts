@@ -6,6 +6,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { unknownNameMessage } from "../calls/resolve-name.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type CallerSettings, missingCapability, withCaller } from "./caller-scope.js";
@@ -36,6 +37,8 @@ export function installToolHandlers(
   settings: CallerSettings & {
     readonly catalog: () => ServedCatalog;
     readonly changes: Pick<McpChangeNotifier, "toolsChanged">;
+    /** Who the client acts for in task memory (mcp-principal.ts). */
+    readonly principal: Principal;
   },
 ): void {
   const { shutdown, catalog, changes } = settings;
@@ -54,7 +57,13 @@ export function installToolHandlers(
         const result = await toolbox
           .execute(
             { id: String(ctx.mcpReq.id), name: native, arguments: input },
-            { dialect: "mcp", signal, caller, ...progressOption(ctx) },
+            {
+              dialect: "mcp",
+              signal,
+              caller,
+              principal: settings.principal,
+              ...progressOption(ctx),
+            },
           )
           .finally(() => {
             if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
