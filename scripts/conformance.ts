@@ -3,8 +3,10 @@
 // against reference-server.ts (the official SDK alone), for every requirement set below; prints one
 // table per revision. Fails when toolwright fails a scenario the SDK's server passes, unless
 // examples/mcp-conformance/known-failures.json names it with a reason (and fails when a named one
-// passes, so the list only shrinks).
+// passes, so the list only shrinks). Then runs the client scenarios (scripts/conformance-client.ts:
+// toolwright's McpTool beside the SDK's client), and fails when they do.
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -21,9 +23,13 @@ const suiteVersion = (
   JSON.parse(readFileSync(join(suite, "..", "..", "package.json"), "utf8")) as { version: string }
 ).version;
 
-/** The revisions scored; 2026-07-28's set also runs the Tasks extension (`io.modelcontextprotocol/tasks`). */
-const revisions = ["2025-11-25", "2026-07-28"] as const;
+/**
+ * The requirement sets scored: each revision's (`--requirements <rev>`), and the Tasks extension's
+ * scenarios (`io.modelcontextprotocol/tasks`, which no revision's set holds: each is run by name).
+ */
+const revisions = ["2025-11-25", "2026-07-28", "tasks extension"] as const;
 type Revision = (typeof revisions)[number];
+const extensionSet: Revision = "tasks extension";
 
 /** A server the suite runs against: a module that listens on 127.0.0.1:$PORT at /mcp. */
 interface ServerUnderTest {
@@ -34,17 +40,6 @@ const servers: readonly ServerUnderTest[] = [
   { label: "toolwright", module: "examples/mcp-conformance/server.ts" },
   { label: "SDK reference", module: "examples/mcp-conformance/reference-server.ts" },
 ];
-
-/**
- * Client legs (`conformance client --command <cmd> --requirements <rev>`): the suite starts a scenario
- * server and runs the command with its URL as the last argument and the scenario in
- * MCP_CONFORMANCE_SCENARIO. Each entry is one client to measure; none yet (issue 29 adds McpTool's).
- */
-interface ClientUnderTest {
-  readonly label: string;
-  readonly command: string;
-}
-const clients: readonly ClientUnderTest[] = [];
 
 type Verdict = "pass" | "fail";
 /** Scenario → verdict, per revision, per server or client label. */
@@ -79,6 +74,28 @@ async function listening(port: number, ms: number, exited: () => boolean): Promi
   }
 }
 
+/** Runs the suite CLI, resolving to what it printed. */
+async function suiteOutput(args: readonly string[]): Promise<string> {
+  const child = spawn(process.execPath, [suite, ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let stdout = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  await new Promise((resolve) => child.once("close", resolve));
+  return stdout;
+}
+
+/** The suite's server scenarios of the Tasks extension (`- tasks-… [extension]` in its list). */
+async function taskScenarios(): Promise<string[]> {
+  const listed = await suiteOutput(["list", "--server"]);
+  return [...listed.matchAll(/^\s*-\s+(tasks-\S+)\s+\[extension\]/gm)].flatMap((match) =>
+    match[1] === undefined ? [] : [match[1]],
+  );
+}
+
 /** Runs the suite CLI and reads each scenario's checks from its output directory. */
 async function runSuite(
   args: readonly string[],
@@ -86,15 +103,15 @@ async function runSuite(
 ): Promise<Map<string, Verdict>> {
   const out = await mkdtemp(join(tmpdir(), "toolwright-conformance-"));
   try {
-    const child = spawn(process.execPath, [suite, ...args, "--requirements", revision, "-o", out], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
     let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    await new Promise((resolve) => child.once("close", resolve));
+    if (revision === extensionSet) {
+      // One run per scenario: the suite runs extension scenarios only by name.
+      for (const scenario of await taskScenarios()) {
+        stdout += await suiteOutput([...args, "--scenario", scenario, "-o", out]);
+      }
+    } else {
+      stdout = await suiteOutput([...args, "--requirements", revision, "-o", out]);
+    }
     recordUnscored(revision, stdout);
     const verdicts = new Map<string, Verdict>();
     for (const entry of readdirSync(out)) {
@@ -146,14 +163,6 @@ async function measureServer(server: ServerUnderTest, results: Results): Promise
   }
 }
 
-async function measureClient(client: ClientUnderTest, results: Results): Promise<void> {
-  const byRevision = new Map<Revision, Map<string, Verdict>>();
-  for (const revision of revisions) {
-    byRevision.set(revision, await runSuite(["client", "--command", client.command], revision));
-  }
-  results.set(client.label, byRevision);
-}
-
 const mark = (verdict: Verdict | undefined) =>
   verdict === undefined ? "–" : verdict === "pass" ? "✓" : "✗";
 
@@ -176,7 +185,8 @@ function report(
     const count = (verdicts: Map<string, Verdict>, scored: boolean) =>
       names.filter((name) => skipped.has(name) !== scored && verdicts.get(name) === "pass").length;
     const scoredTotal = names.filter((name) => !skipped.has(name)).length;
-    console.log(`\n### ${role} scenarios, --requirements ${revision} (suite ${suiteVersion})\n`);
+    const set = revision === extensionSet ? "the Tasks extension" : `--requirements ${revision}`;
+    console.log(`\n### ${role} scenarios, ${set} (suite ${suiteVersion})\n`);
     console.log(`| scenario | scored | ${subject} | ${yardstick ?? ""} |`);
     console.log("| --- | --- | --- | --- |");
     for (const name of names) {
@@ -205,13 +215,19 @@ function report(
 
 const results: Results = new Map();
 for (const server of servers) await measureServer(server, results);
-for (const client of clients) await measureClient(client, results);
 const [subject, yardstick] = servers;
-const problems = [
-  ...(subject === undefined ? [] : report(results, subject.label, yardstick?.label, "server")),
-  ...clients.flatMap((client) => report(results, client.label, undefined, "client")),
-];
+const problems =
+  subject === undefined ? [] : report(results, subject.label, yardstick?.label, "server");
 if (problems.length > 0) {
   console.error(`\nConformance problems:\n${problems.map((line) => `- ${line}`).join("\n")}`);
   process.exitCode = 1;
 }
+
+// The client legs: toolwright's McpTool beside the SDK's client (scripts/conformance-client.ts).
+const clientLegs = spawn(
+  process.execPath,
+  ["--import", "tsx", join(root, "scripts/conformance-client.ts")],
+  { cwd: root, stdio: "inherit" },
+);
+const [clientCode] = (await once(clientLegs, "close")) as [number | null];
+if (clientCode !== 0) process.exitCode = 1;

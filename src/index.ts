@@ -120,6 +120,13 @@ export type {
 // Prompt drivers: the interface every provider driver implements, and helpers over it. The drivers
 // themselves live in subpaths (`toolwright/openai`, `/anthropic`, `/gemini`, `/ollama`) so the root
 // entry never loads a provider SDK; `toolwright/testing` has `MockPromptDriver`.
+export type {
+  EmbeddingCallOptions,
+  EmbeddingDriver,
+  EmbeddingPurpose,
+  EmbeddingRequest,
+  EmbeddingResponse,
+} from "./drivers/embedding-spec.js";
 export { collectStream } from "./drivers/shared/collect-stream.js";
 export type { DriverOptions } from "./drivers/shared/driver-options.js";
 export { responseToMessage } from "./drivers/shared/response-to-message.js";

@@ -27,6 +27,7 @@ export type {
   StoreWrite,
   StoreWriteResult,
   TextPage,
+  VectorQuery,
 } from "./memory/artifact-store.js";
 export { InMemoryArtifactStore } from "./memory/in-memory-artifact-store.js";
 export {
@@ -43,3 +44,9 @@ export {
   TaskMemory,
   type TaskMemoryOptions,
 } from "./memory/task-memory.js";
+export {
+  InMemoryTaskStore,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from "./memory/task-store.js";

@@ -4,7 +4,7 @@ import { jsonSchema, type Tool, tool, toolSearch } from "ai";
 import { createToolSearchState } from "ai/internal";
 import bm25 from "wink-bm25-text-search";
 import model from "wink-eng-lite-web-model";
-import winkNLP from "wink-nlp";
+import winkNLP, { type ItemToken, type ItsFunction } from "wink-nlp";
 import { activityFields } from "../../src/search/activity-fields.js";
 import type { CatalogFunction } from "../workloads/tool-search.js";
 
@@ -92,8 +92,10 @@ export function plainBm25Search(functions: readonly CatalogFunction[]): SearchCo
       .readDoc(text)
       .tokens()
       .filter((token) => token.out(its.type) === "word" && !token.out(its.stopWordFlag))
-      .each((token) => {
-        tokens.push(token.out(its.negationFlag) ? `!${token.out(its.stem)}` : token.out(its.stem));
+      .each((token: ItemToken) => {
+        // wink-nlp 2's types give `its.stem` the model add-on signature; at run time it is a string.
+        const stem = token.out(its.stem as unknown as ItsFunction<string>);
+        tokens.push(token.out(its.negationFlag) ? `!${stem}` : stem);
       });
     return tokens;
   };

@@ -23,7 +23,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       `| ${r.store} | ${r.megabytes} | ${r.writeSeconds} | ${r.longestCpuMs} | ${r.longestHoldMs} | ${r.turns.toLocaleString("en-US")} | ${r.peakRssMb} |`,
   );
   const section = [
-    "## 12. Large artifacts",
+    "## 13. Large artifacts",
     "",
     `Per store, in its own process (\`bench/large-artifact.ts\`): one text artifact of ${megabytes} MB (ordinary words, the test's \`largeText\`) stored through \`TaskMemory.storeArtifact\` (passages cut, JSON made, rows and index written, all in slices) while a ticker notes each turn of the event loop. "Hold, CPU" is the most CPU time the main thread spent between two turns (\`process.threadCpuUsage\`: what the write held the loop for, GC included); "hold, wall" the longest wall-clock gap, which on a loaded machine also counts the time the process waited for a core. Load average when written: ${load} on ${availableParallelism()} cores. Budget: ${budgetMs} ms of hold. Before issue 27, a 200 MB text held the SQLite store's loop 10.7 s and the Redis store failed from 30 MB up.`,
     "",

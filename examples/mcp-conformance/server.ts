@@ -20,6 +20,7 @@ import {
 import { serveMcp } from "../../src/mcp.js";
 import { RoundAskingTool, SessionAskingTool } from "./asking-tools.js";
 import { jsonSchema202012, testPngBase64, testWavBase64 } from "./fixture-data.js";
+import { TaskTool } from "./task-tools.js";
 
 const png = () => new ImageArtifact(Buffer.from(testPngBase64, "base64"), { format: "png" });
 
@@ -179,6 +180,7 @@ const toolbox = new Toolbox([
   new JsonTool(),
   new SessionAskingTool(),
   rounds,
+  new TaskTool(),
 ]);
 const server = await serveMcp(toolbox, {
   transport: "http",

@@ -278,7 +278,12 @@ export class Agent {
 
   #start(prompt: string | readonly UserContentPart[]): LoopState {
     const messages: PromptMessage[] = [];
-    const system = this.#protocol.systemPrompt(this.toolbox, this.#options.system);
+    const { system: instructions, reflectOnToolUse } = this.#options;
+    const system = this.#protocol.systemPrompt(
+      this.toolbox,
+      instructions,
+      reflectOnToolUse ?? true,
+    );
     if (system !== undefined) messages.push({ role: "system", content: system });
     messages.push({ role: "user", content: prompt });
     return {

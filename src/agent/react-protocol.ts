@@ -11,8 +11,8 @@ import { reactStopSequence, reactSystemPrompt } from "./react/react-system-promp
  * `Thought:` / `Actions:` / `Answer:`, results go back as `<|Response|>: …`.
  */
 export const reactProtocol: Protocol = {
-  systemPrompt(toolbox, system) {
-    const prompt = reactSystemPrompt({ tools: toolbox.tools, system });
+  systemPrompt(toolbox, system, reflectOnToolUse) {
+    const prompt = reactSystemPrompt({ tools: toolbox.tools, system, reflectOnToolUse });
     return prompt === "" ? undefined : prompt;
   },
   requestFields(_toolbox, driver) {

@@ -16,6 +16,7 @@ import {
   timerMs,
   wholeNumber,
 } from "../internal/option-rules.js";
+import { isTaskStore } from "../memory/task-store.js";
 import { toolOptionRules } from "../tool/tool-option-rules.js";
 
 const positiveInteger = { ...wholeNumber(1), expected: "a positive integer" };
@@ -41,6 +42,22 @@ const stateKeyRule: OptionRule = {
     (value instanceof Uint8Array && value.byteLength >= 32),
 };
 
+/** `tasks`: an object of known options, its store one with the `TaskStore` methods. */
+const taskOptionsRule: OptionRule = {
+  expected:
+    "an object with optional store (a TaskStore: create, get, update), ttlMs and pollIntervalMs (whole milliseconds from 1 to 2147483647)",
+  test: (value) => {
+    if (typeof value !== "object" || value === null) return false;
+    const { store, ttlMs, pollIntervalMs, ...rest } = value as Record<string, unknown>;
+    return (
+      Object.keys(rest).length === 0 &&
+      (store === undefined || isTaskStore(store)) &&
+      (ttlMs === undefined || timeoutRule.test(ttlMs)) &&
+      (pollIntervalMs === undefined || timeoutRule.test(pollIntervalMs))
+    );
+  },
+};
+
 const commonRules: OptionRules = {
   transport: transportRule,
   name: nonEmptyString,
@@ -48,6 +65,7 @@ const commonRules: OptionRules = {
   instructions: nonEmptyString,
   stateKey: stateKeyRule,
   naming: oneOf("native", "bare"),
+  tasks: taskOptionsRule,
 };
 
 const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {

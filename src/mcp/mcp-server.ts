@@ -17,6 +17,8 @@ import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
 import { installResourceHandlers } from "./resource-handlers.js";
 import { catalogOf, type McpNaming } from "./served-catalog.js";
+import { installTaskHandlers, tasksExtension } from "./tasks/task-handlers.js";
+import type { TaskRunner } from "./tasks/task-runner.js";
 import { installToolHandlers } from "./tool-handlers.js";
 
 /** @internal Who the server says it is (`initialize` result, `server/discover`), and when it stops. */
@@ -36,6 +38,8 @@ export interface McpServerInfo {
    * toolwright's choice: mcp-principal.ts); `"none"` over stdio, whose one client has the default space.
    */
   readonly principal?: PrincipalResolver | undefined | "none";
+  /** Runs activities marked `task` as MCP tasks, with their state in its store. */
+  readonly tasks: TaskRunner;
 }
 
 /**
@@ -79,6 +83,8 @@ export function createMcpServer(
         prompts: { listChanged: true },
         completions: {},
         logging: {},
+        // The Tasks extension is a 2026-07-28 one; earlier clients are answered without it.
+        ...(kind === "round" ? { extensions: { [tasksExtension]: {} } } : {}),
       },
       jsonSchemaValidator: sharedValidator,
       // A tampered or expired requestState is refused (-32602) before any handler runs.
@@ -88,15 +94,14 @@ export function createMcpServer(
   );
   const subscriptions = new Set<string>();
   const catalog = () => catalogOf(toolbox, info.naming);
-  const settings = {
-    kind,
-    shutdown: info.shutdown,
-    stateCodec: info.stateCodec,
-    catalog,
+  const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
+  installToolHandlers(server, toolbox, {
+    ...settings,
     changes: info.changes,
+    tasks: info.tasks,
     principal,
-  };
-  installToolHandlers(server, toolbox, settings);
+  });
+  if (kind === "round") installTaskHandlers(server, info.tasks);
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions, principal });
   installPromptHandlers(server, settings);
   installCompletionHandler(server, toolbox, catalog, principal);

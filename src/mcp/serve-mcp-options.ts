@@ -1,4 +1,5 @@
 import type { Readable, Writable } from "node:stream";
+import type { TaskStore } from "../memory/task-store.js";
 import type { McpChangeNotifier } from "./change-feed.js";
 import type { PrincipalResolver } from "./mcp-principal.js";
 import type { McpNaming } from "./served-catalog.js";
@@ -30,6 +31,28 @@ export interface McpServeCommonOptions {
    * with one name throw `McpConfigError`).
    */
   naming?: McpNaming | undefined;
+  /** Where and how long activities marked `task` keep their MCP tasks. */
+  tasks?: McpTaskOptions | undefined;
+}
+
+/**
+ * How `serveMcp` keeps the MCP tasks of activities marked `@activity({ task })`. By default their
+ * state is in the store of the toolbox's task memory when that store keeps tasks
+ * (`SqliteArtifactStore`, `RedisArtifactStore`: a task survives a restart, and every replica on the
+ * same store answers for it), else in this process.
+ *
+ * @example
+ * ```ts
+ * await serveMcp(toolbox, { transport: "http", tasks: { ttlMs: 86_400_000, pollIntervalMs: 2_000 } });
+ * ```
+ */
+export interface McpTaskOptions {
+  /** Where task state lives; see above for the default. */
+  store?: TaskStore | undefined;
+  /** How long a task is kept from its creation; 1 hour by default. */
+  ttlMs?: number | undefined;
+  /** How often clients are told to poll; 1 second by default. */
+  pollIntervalMs?: number | undefined;
 }
 
 /**

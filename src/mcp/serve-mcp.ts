@@ -51,8 +51,15 @@ export async function serveMcp(
   const settings = options.transport === "http" ? httpSettings(options) : undefined;
   // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
   requirePackage(subject, serverSdk);
-  const [{ catalogOf }, { roundStateCodec }] = await loadPackage(subject, serverSdk, () =>
-    Promise.all([import("./served-catalog.js"), import("./state-codec.js")]),
+  const [{ catalogOf }, { roundStateCodec }, { TaskRunner, taskSettings }] = await loadPackage(
+    subject,
+    serverSdk,
+    () =>
+      Promise.all([
+        import("./served-catalog.js"),
+        import("./state-codec.js"),
+        import("./tasks/task-runner.js"),
+      ]),
   );
   const shutdown = new AbortController();
   const info: McpServerInfo = {
@@ -64,6 +71,7 @@ export async function serveMcp(
     stateCodec: roundStateCodec(options.stateKey),
     naming: options.naming ?? "native",
     principal: options.transport === "http" ? options.principal : "none",
+    tasks: new TaskRunner(taskSettings(toolbox, options.tasks), shutdown.signal),
   };
   // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
   const catalog = catalogOf(toolbox, info.naming);

@@ -30,6 +30,8 @@ export interface ServedCatalog {
   readonly toolNames: ReadonlyMap<string, string>;
   /** `tools/list`, in the toolbox's order (the same on every request while the tools stay the same). */
   readonly tools: readonly McpToolSpec[];
+  /** Served tool name → how it runs as an MCP task, for activities marked `task`. */
+  readonly taskModes: ReadonlyMap<string, "optional" | "required">;
   /** The arguments each tool mirrors into `Mcp-Param-*` headers, for tools that mirror any. */
   readonly paramHeaders: ReadonlyMap<string, readonly ParamHeader[]>;
   /** Fixed resources by URI, in the tools' order. */
@@ -74,6 +76,7 @@ function buildCatalog(
     return earlier === undefined;
   };
   const toolNames = new Map<string, string>();
+  const taskModes = new Map<string, "optional" | "required">();
   const tools: McpToolSpec[] = [];
   for (const tool of compiled) {
     const owner = toolbox.resolveName(tool.name);
@@ -81,6 +84,7 @@ function buildCatalog(
     const name = naming === "bare" && owner !== undefined ? owner.activity.name : tool.name;
     if (!claim(`tool ${name}`, title)) continue;
     toolNames.set(name, tool.name);
+    if (owner?.activity.task !== undefined) taskModes.set(name, owner.activity.task);
     const declared = paramHeadersOf(tool.inputSchema);
     if (typeof declared === "string") headerProblems.push(`tool "${name}": ${declared}`);
     else if (declared.length > 0) paramHeaders.set(name, declared);
@@ -104,6 +108,7 @@ function buildCatalog(
   }
   return {
     toolNames,
+    taskModes,
     tools,
     paramHeaders,
     resources,

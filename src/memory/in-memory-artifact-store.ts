@@ -1,17 +1,22 @@
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import { MemoryStoreError } from "../errors/memory-store-error.js";
 import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { jsonParts } from "./json-parts.js";
 import { checkPrincipal } from "./principal-space.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
 import { type ScoredId, topHits } from "./top-hits.js";
+import { VectorIndex } from "./vector-index.js";
 import { checkWriteSize, OneAtATime, WritePace } from "./write-pace.js";
 
 interface Namespace {
+  /** Its number in the vector index. */
+  readonly group: number;
   kind: spec.StoredKind;
   source: string;
   meta: JsonObject | undefined;
@@ -95,6 +100,10 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     return this.#in("search", query, (space) => space.search(query), []);
   }
 
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    return this.#in("searchVectors", query, (space) => space.searchVectors(query), []);
+  }
+
   async close(): Promise<void> {}
 
   /** Runs a read in the scope's space after the writes before it; `none` when the space is empty. */
@@ -118,6 +127,7 @@ class Space {
   readonly #passages: IndexedPassage[] = [];
   readonly #postings = new Map<string, Postings>();
   #tokens = 0;
+  #vectors: { readonly space: string; readonly index: VectorIndex } | undefined;
 
   load(namespace: string): ArtifactJSON[] {
     const found = this.#namespaces.get(namespace);
@@ -182,6 +192,21 @@ class Space {
     });
   }
 
+  searchVectors(query: spec.VectorQuery): spec.PassageHit[] {
+    if (this.#vectors === undefined) return [];
+    const conflict = spaceConflict(this.#vectors.space, query.embedding);
+    if (conflict !== undefined) throw storeError(conflict);
+    let group: number | undefined;
+    if (query.namespace !== undefined) {
+      group = this.#namespaces.get(query.namespace)?.group;
+      if (group === undefined) return [];
+    }
+    return this.#vectors.index.nearest(query.vector, query.limit, group).map(({ id, score }) => {
+      const passage = this.#passages[id] as IndexedPassage;
+      return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
+    });
+  }
+
   /**
    * One write, in slices (see write-pace.ts): its JSON texts first, where anything can throw, then
    * the index; no other operation of this store runs in between, so none sees it half done.
@@ -194,9 +219,11 @@ class Space {
     const pace = new WritePace();
     const jsons: (readonly string[])[] = [];
     for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
+    const vectors = this.#vectorsFor(write);
     const meta = write.meta === undefined ? undefined : structuredClone(write.meta);
     if (namespace === undefined) {
       namespace = {
+        group: this.#namespaces.size,
         kind: write.kind,
         source: write.source,
         meta,
@@ -212,16 +239,38 @@ class Space {
       const start = namespace.artifacts.length === 0 ? 0 : namespace.length + 2;
       namespace.artifacts.push(jsons[index] as readonly string[]);
       namespace.length = start + entry.text.length;
-      for (const span of entry.passages) {
+      for (const [at, span] of entry.passages.entries()) {
         const text = entry.text.slice(span.start, span.end);
-        this.#index(write.namespace, namespace, start + span.start, text);
+        const id = this.#index(write.namespace, namespace, start + span.start, text);
+        const vector = entry.vectors?.[at];
+        if (vector !== undefined) vectors?.add(id, namespace.group, vector);
         await pace.step(text.length);
       }
     }
     return { ok: true };
   }
 
-  #index(name: string, namespace: Namespace, start: number, text: string): void {
+  /** The index a write's vectors go to (made by the first write with vectors), checked first. */
+  #vectorsFor(write: spec.StoreWrite): VectorIndex | undefined {
+    let space: string | undefined;
+    try {
+      space = writeSpace(write);
+    } catch (error) {
+      throw storeError(error instanceof Error ? error.message : String(error));
+    }
+    if (space === undefined) return undefined;
+    const conflict = spaceConflict(this.#vectors?.space, space);
+    if (conflict !== undefined) throw storeError(conflict);
+    const all = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const dimensions = this.#vectors?.index.dimensions ?? all[0]?.length ?? 0;
+    if (all.some((vector) => vector.length !== dimensions)) {
+      throw storeError(`the write's vectors are not all ${dimensions} numbers long`);
+    }
+    if (this.#vectors === undefined) this.#vectors = { space, index: new VectorIndex(dimensions) };
+    return this.#vectors.index;
+  }
+
+  #index(name: string, namespace: Namespace, start: number, text: string): number {
     const { frequencies, length } = termFrequencies(text);
     const id = this.#passages.length;
     const passage: IndexedPassage = { namespace: name, start, text, tokens: length };
@@ -237,7 +286,12 @@ class Space {
       postings.ids.push(id);
       postings.frequencies.push(frequency);
     }
+    return id;
   }
+}
+
+function storeError(message: string): MemoryStoreError {
+  return new MemoryStoreError({ store: "memory", location: "this process", message });
 }
 
 function* scoredIds(scores: Map<number, number>): Iterable<ScoredId> {

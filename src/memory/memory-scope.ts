@@ -1,5 +1,5 @@
 import { MemoryConfigError } from "../errors/memory-config-error.js";
-import type { ArtifactStore, PassageHit, PassageQuery, StoreScope } from "./artifact-store.js";
+import type { ArtifactStore, PassageHit, StoreScope } from "./artifact-store.js";
 import { checkPrincipal } from "./principal-space.js";
 
 /**
@@ -110,26 +110,27 @@ export async function firstIn<T>(
 }
 
 /**
- * @internal A search over every readable space: each space ranks its own passages (with its own
+ * @internal A search over every readable space: `searchOne` ranks one space's passages (with its own
  * statistics), the hits are merged best first (ties: the earlier space), and a hit in a namespace an
  * earlier space also names is dropped, since a read of that name reads the earlier one.
  */
 export async function searchSpaces(
   store: ArtifactStore,
   reads: readonly (string | undefined)[],
-  query: Omit<PassageQuery, "principal">,
+  limit: number,
+  searchOne: (scope: StoreScope) => Promise<PassageHit[]>,
 ): Promise<PassageHit[]> {
   const [own] = reads;
-  if (reads.length === 1) return store.search({ ...query, ...scopeOf(own) });
+  if (reads.length === 1) return searchOne(scopeOf(own));
   const merged: PassageHit[] = [];
   for (const [index, principal] of reads.entries()) {
-    for (const hit of await store.search({ ...query, ...scopeOf(principal) })) {
+    for (const hit of await searchOne(scopeOf(principal))) {
       if (await namedEarlier(store, reads.slice(0, index), hit.namespace)) continue;
       merged.push(hit);
     }
   }
   // A stable sort keeps the earlier space first among equal scores.
-  return merged.sort((a, b) => b.score - a.score).slice(0, query.limit);
+  return merged.sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
 async function namedEarlier(

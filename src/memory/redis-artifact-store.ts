@@ -10,6 +10,7 @@ import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { jsonParts } from "./json-parts.js";
 import { checkPrincipal, spaceTag } from "./principal-space.js";
 import { whenReady } from "./redis-ready.js";
@@ -21,8 +22,11 @@ import {
   writeScript,
 } from "./redis-scripts.js";
 import { type ScriptedClient, writeStaged } from "./redis-staged-write.js";
+import { RedisTaskStore } from "./redis-task-store.js";
 import { passageMax } from "./split-passages.js";
+import type { TaskStore } from "./task-store.js";
 import { termFrequencies } from "./tokenize.js";
+import { VectorIndex, vectorFromBytes } from "./vector-index.js";
 import { checkWriteSize, largeWriteChars, WritePace, writeChars } from "./write-pace.js";
 
 /**
@@ -42,7 +46,12 @@ export interface RedisArtifactStoreOptions {
   timeoutMs?: number;
 }
 
+type ScriptArg = string | number | Buffer;
+
 type Client = ScriptedClient;
+
+// Vectors go in the one-script write, whose arguments are spread: this keeps them to tens of thousands.
+const maxVectorWriteChars = 16 * largeWriteChars;
 
 const optionRules = {
   url: aString,
@@ -72,10 +81,23 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   /** The server's URL with its password hidden. */
   readonly url: string;
   readonly keyPrefix: string;
+  /**
+   * Task state under the same prefix (`serveMcp` keeps its MCP tasks here when its toolbox's memory
+   * uses this store): every replica on the same server sees it, and it outlives any one of them.
+   */
+  readonly tasks: TaskStore;
   readonly #connectionUrl: string;
   readonly #timeoutMs: number;
   #client: Promise<Client> | undefined;
   #lastError: Error | undefined;
+  /**
+   * Each space's vectors (by key prefix), loaded on its first vector search and then only the passages
+   * added since.
+   */
+  readonly #vectors = new Map<
+    string,
+    { index: VectorIndex; loadedTo: number; groups: Map<string, number> }
+  >();
 
   constructor(options: RedisArtifactStoreOptions) {
     checkMemoryOptions("RedisArtifactStore", options, optionRules, ["url"]);
@@ -92,17 +114,27 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     this.keyPrefix = options.keyPrefix ?? "toolwright:memory:";
     this.#connectionUrl = url;
     this.#timeoutMs = options.timeoutMs ?? 5_000;
+    this.tasks = new RedisTaskStore(this.keyPrefix, (operation, kind) =>
+      this.#run(operation, kind),
+    );
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "redis", this.url);
     const p = this.#prefix("write", write.principal);
+    let space: string | undefined;
+    try {
+      space = writeSpace(write);
+    } catch (error) {
+      throw this.#error("write", messageOf(error), "not-applied", error);
+    }
     const pace = new WritePace();
     const jsons: string[][] = [];
     for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
-    // A large write is staged in batches (redis-staged-write.ts); a small one is one script with
-    // every passage among its arguments.
-    if (writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1)) {
+    const large = writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1);
+    // A large write is staged in batches (redis-staged-write.ts); a small one, or one with vectors
+    // (which staging does not carry), is one script with every passage among its arguments.
+    if (large && space === undefined) {
       return writeStaged(
         { keyPrefix: p, run: (operation, kind) => this.#run(operation, kind) },
         write,
@@ -110,7 +142,13 @@ export class RedisArtifactStore implements spec.ArtifactStore {
         pace,
       );
     }
-    const args: (string | number)[] = [
+    if (writeChars(write) > maxVectorWriteChars) {
+      const most = maxVectorWriteChars.toLocaleString("en-US");
+      const message = `a write with vectors may hold at most ${most} characters of text in the Redis store; nothing was written (store less at once)`;
+      throw this.#error("write", message, "not-applied", undefined);
+    }
+    const vectors = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const args: ScriptArg[] = [
       p,
       write.namespace,
       write.kind,
@@ -118,15 +156,18 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       write.meta === undefined ? "" : JSON.stringify(write.meta),
       "", // the write id, below
       write.entries.length,
+      space ?? "",
+      space === undefined ? "" : (vectors[0]?.length ?? 0),
     ];
     for (const [index, entry] of write.entries.entries()) {
-      args.push(jsons[index]?.[0] ?? "", entry.text.length, entry.passages.length);
-      for (const span of entry.passages) {
+      args.push((jsons[index] ?? []).join(""), entry.text.length, entry.passages.length);
+      for (const [at, span] of entry.passages.entries()) {
         const text = entry.text.slice(span.start, span.end);
         const { frequencies, length } = termFrequencies(text);
         const postings: string[] = [];
         for (const [term, frequency] of frequencies) postings.push(term, String(frequency));
-        args.push(span.start, text, length, postings.join(" "));
+        const vector = entry.vectors?.[at];
+        args.push(span.start, text, length, postings.join(" "), vector ? vectorBuffer(vector) : "");
       }
     }
     args[5] = writeId(args);
@@ -135,6 +176,14 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       (client) => client.toolwrightMemoryWrite(...args),
       "write",
     );
+    if (ok === 3) {
+      throw this.#error(
+        "write",
+        spaceConflict(boundKind, space ?? "") ?? "",
+        "not-applied",
+        undefined,
+      );
+    }
     // 2: this very write was applied before (a retry after a lost answer); nothing was appended again.
     return ok === 0 ? { ok: false, boundKind: boundKind as spec.StoredKind } : { ok: true };
   }
@@ -234,6 +283,71 @@ export class RedisArtifactStore implements spec.ArtifactStore {
         return { namespace, offset: Number(start) + Number(ranked[index * 3 + 2]), text, score };
       });
     });
+  }
+
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    const p = this.#prefix("searchVectors", query.principal);
+    if (query.limit <= 0) return [];
+    return this.#run(async (client) => {
+      const [space, dimensions] = await client.hmget(`${p}vector-space`, "space", "dimensions");
+      if (space === null || space === undefined) return [];
+      const conflict = spaceConflict(space, query.embedding);
+      if (conflict !== undefined)
+        throw new MemoryStoreError({ store: "redis", location: this.url, message: conflict });
+      const cache = await this.#loadVectors(client, p, Number(dimensions));
+      let group: number | undefined;
+      if (query.namespace !== undefined) {
+        group = cache.groups.get(query.namespace);
+        if (group === undefined) return [];
+      }
+      const nearest = cache.index.nearest(query.vector, query.limit, group);
+      const pipeline = client.pipeline();
+      for (const { id } of nearest) pipeline.hmget(`${p}passage:${id}`, "ns", "start", "text");
+      const replies = (await pipeline.exec()) ?? [];
+      return replies.map(([error, fields], index) => {
+        if (error) throw error;
+        const [namespace, start, text] = fields as [string, string, string];
+        return {
+          namespace,
+          offset: Number(start),
+          text,
+          score: (nearest[index] as { score: number }).score,
+        };
+      });
+    });
+  }
+
+  /**
+   * The vector index with every passage of a space (keys under `p`): passage ids come from one
+   * counter per space, so the passages added since the last search are the ids above the last one loaded.
+   */
+  async #loadVectors(client: Client, p: string, dimensions: number) {
+    let cache = this.#vectors.get(p);
+    if (cache === undefined) {
+      cache = { index: new VectorIndex(dimensions), loadedTo: 0, groups: new Map() };
+      this.#vectors.set(p, cache);
+    }
+    const last = Number((await client.get(`${p}seq:passage`)) ?? 0);
+    for (let from = cache.loadedTo + 1; from <= last; from += vectorBatch) {
+      const to = Math.min(last, from + vectorBatch - 1);
+      const pipeline = client.pipeline();
+      for (let id = from; id <= to; id++) pipeline.hmgetBuffer(`${p}passage:${id}`, "ns", "vec");
+      const replies = (await pipeline.exec()) ?? [];
+      for (const [offset, [error, fields]] of replies.entries()) {
+        if (error) throw error;
+        const [namespace, vector] = fields as [Buffer | null, Buffer | null];
+        if (namespace === null || vector === null) continue;
+        const name = namespace.toString("utf8");
+        let group = cache.groups.get(name);
+        if (group === undefined) {
+          group = cache.groups.size;
+          cache.groups.set(name, group);
+        }
+        cache.index.add(from + offset, group, vectorFromBytes(vector));
+      }
+      cache.loadedTo = to;
+    }
+    return cache;
   }
 
   async close(): Promise<void> {
@@ -372,6 +486,9 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 }
 
+/** Passages whose vectors one pipeline fetches. */
+const vectorBatch = 1_000;
+
 class TimeoutError extends Error {}
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -392,14 +509,18 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * The id a write is applied once under: a hash of everything it stores (artifact ids, texts, kind,
  * source, metadata), so the same write retried has the same id, and two different writes never do.
  */
-function writeId(args: readonly (string | number)[]): string {
+function writeId(args: readonly ScriptArg[]): string {
   const hash = createHash("sha256");
   // Length-prefixed, so no two different argument lists hash the same bytes.
   for (const arg of args.slice(1)) {
-    const text = String(arg);
+    const text = Buffer.isBuffer(arg) ? arg.toString("base64") : String(arg);
     hash.update(`${text.length}:`).update(text);
   }
   return hash.digest("hex");
+}
+
+function vectorBuffer(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
 function redact(url: string): string {

@@ -10,7 +10,7 @@
 
 /** @internal The scripts, as ioredis commands on a client (`defineCommand`). */
 export interface MemoryScripts {
-  toolwrightMemoryWrite(...args: (string | number)[]): Promise<[number, string?]>;
+  toolwrightMemoryWrite(...args: (string | number | Buffer)[]): Promise<[number, string?]>;
   toolwrightMemorySearch(...args: (string | number)[]): Promise<string[]>;
   toolwrightMemoryStage(...args: (string | number)[]): Promise<number>;
   toolwrightMemoryCommit(...args: (string | number)[]): Promise<[number, string?]>;
@@ -35,7 +35,7 @@ else
 end`;
 
 // Stores one passage (p set before): its hash, its place in the sorted set `zkey` by start, and a
-// posting per term whose value ends in `owner` (a namespace id, or `s<segment>`).
+// posting per term whose value ends in `owner` (a namespace id, or `s<segment>`); returns its id.
 const indexPassage = `local function indexPassage(name, zkey, at, text, len, postings, owner)
   local id = redis.call('INCR', p .. 'seq:passage')
   redis.call('HSET', p .. 'passage:' .. id, 'ns', name, 'start', at, 'text', text)
@@ -44,15 +44,18 @@ const indexPassage = `local function indexPassage(name, zkey, at, text, len, pos
   for term, tf in string.gmatch(postings, '(%S+) (%d+)') do
     redis.call('HSET', p .. 'term:' .. term, id, tf .. value)
   end
+  return id
 end`;
 
 /**
  * @internal Appends artifacts to a namespace and indexes their passages, once per write id. ARGV:
- * prefix, namespace, kind, source, meta JSON or "", write id, entry count, then per entry: JSON, text
- * length, passage count, and per passage: start in the artifact's text, text, token count, postings as
- * "term tf term tf …". Returns {1}; {2} when the namespace already holds this write id (a retry of a
- * write that was applied although its answer was lost: nothing is appended again); {0, kind} when the
- * namespace holds the other kind. The write id is recorded last, in the same script, so it exists
+ * prefix, namespace, kind, source, meta JSON or "", write id, entry count, embedding space and vector
+ * length ("" and "" for a write without vectors), then per entry: JSON, text length, passage count,
+ * and per passage: start in the artifact's text, text, token count, postings as "term tf term tf …",
+ * and its vector's float32 bytes or "". Returns {1}; {2} when the namespace already holds this write
+ * id (a retry of a write that was applied although its answer was lost: nothing is appended again);
+ * {0, kind} when the namespace holds the other kind; {3, space} when the store holds vectors of
+ * another embedding space or length. The write id is recorded last, in the same script, so it exists
  * exactly when the write was applied.
  */
 export const writeScript = `
@@ -60,8 +63,17 @@ local p = ARGV[1]
 ${indexPassage}
 local name = ARGV[2]
 local writeid = ARGV[6]
+local space, dims = ARGV[8], ARGV[9]
+local held
+if space ~= '' then
+  held = redis.call('HMGET', p .. 'vector-space', 'space', 'dimensions')
+  if held[1] and (held[1] ~= space or held[2] ~= dims) then return {3, held[1]} end
+end
 ${openNamespace}
-local i = 8
+if space ~= '' and not held[1] then
+  redis.call('HSET', p .. 'vector-space', 'space', space, 'dimensions', dims)
+end
+local i = 10
 local rows, tokens = 0, 0
 for _ = 1, tonumber(ARGV[7]) do
   local json, size, passages = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
@@ -71,8 +83,10 @@ for _ = 1, tonumber(ARGV[7]) do
   redis.call('RPUSH', p .. 'art:' .. name, json)
   for _ = 1, passages do
     local at, text, len, postings = start + tonumber(ARGV[i]), ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
-    i = i + 4
-    indexPassage(name, p .. 'pas:' .. nsid, at, text, len, postings, nsid)
+    local vector = ARGV[i + 4]
+    i = i + 5
+    local id = indexPassage(name, p .. 'pas:' .. nsid, at, text, len, postings, nsid)
+    if vector ~= '' then redis.call('HSET', p .. 'passage:' .. id, 'vec', vector) end
     rows = rows + 1
     tokens = tokens + tonumber(len)
   end

@@ -6,6 +6,7 @@ import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { jsonParts } from "./json-parts.js";
 import { checkPrincipal } from "./principal-space.js";
 import { passageMax } from "./split-passages.js";
@@ -23,6 +24,7 @@ import {
 import { SqliteSpaces, type Statements } from "./sqlite-spaces.js";
 import { SqliteTaskStore, sqliteTaskSchema } from "./sqlite-task-store.js";
 import type { TaskStore } from "./task-store.js";
+import { VectorIndex, vectorBytes, vectorFromBytes } from "./vector-index.js";
 import {
   checkWriteSize,
   largeWriteChars,
@@ -81,6 +83,8 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly tasks: TaskStore;
   readonly #db: DatabaseSync;
   readonly #spaces: SqliteSpaces;
+  /** Each space's vectors (by principal), loaded on its first vector search, then only rows added since. */
+  readonly #vectors = new Map<string | undefined, { index: VectorIndex; loadedTo: number }>();
   readonly #turns = new OneAtATime();
   readonly #busyTimeoutMs: number;
 
@@ -100,7 +104,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       this.#db = db;
       this.#prepareTables(db);
       this.#spaces = new SqliteSpaces(db);
-      this.tasks = new SqliteTaskStore(db, (operation) => this.#checked(operation));
+      this.tasks = new SqliteTaskStore(db, (operation) => this.#guard(operation));
     } catch (error) {
       try {
         db?.close();
@@ -184,11 +188,68 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     });
   }
 
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    if (query.limit <= 0) return [];
+    return this.#inSpace("searchVectors", query, [], (s) => {
+      const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+      if (held === undefined) return [];
+      const conflict = spaceConflict(held.space, query.embedding);
+      if (conflict !== undefined) throw this.#error(conflict);
+      let group: number | undefined;
+      if (query.namespace !== undefined) {
+        const row = s.findNamespace.get(query.namespace) as NamespaceRow | undefined;
+        if (row === undefined) return [];
+        group = row.id;
+      }
+      const index = this.#loadVectors(query.principal, s, held.dimensions);
+      return index.nearest(query.vector, query.limit, group).map(({ id, score }) => {
+        const passage = s.passageById.get(id) as { namespace: string; start: number; text: string };
+        return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
+      });
+    });
+  }
+
   async close(): Promise<void> {
     // After the writes already asked for, so none is cut off in its middle.
     await this.#turns.run(() => {
       if (this.#db.isOpen) this.#db.close();
     });
+  }
+
+  /**
+   * Inside a write's transaction: records the write's embedding space on the first write with
+   * vectors, and refuses vectors of another space or length.
+   */
+  #claimVectorSpace(write: spec.StoreWrite, s: Statements): void {
+    const space = writeSpace(write);
+    if (space === undefined) return;
+    const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+    const conflict = spaceConflict(held?.space, space);
+    if (conflict !== undefined) throw this.#error(conflict);
+    const vectors = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const dimensions = held?.dimensions ?? vectors[0]?.length ?? 0;
+    if (vectors.some((vector) => vector.length !== dimensions)) {
+      throw this.#error(`the write's vectors are not all ${dimensions} numbers long`);
+    }
+    if (held === undefined) s.setVectorSpace.run(space, dimensions);
+  }
+
+  /** The vector index with every row of a space: passage ids only grow, so new rows come last. */
+  #loadVectors(principal: string | undefined, s: Statements, dimensions: number): VectorIndex {
+    let cache = this.#vectors.get(principal);
+    if (cache === undefined) {
+      cache = { index: new VectorIndex(dimensions), loadedTo: 0 };
+      this.#vectors.set(principal, cache);
+    }
+    for (const row of s.vectorsAfter.iterate(cache.loadedTo)) {
+      cache.index.add(
+        row.id as number,
+        row.ns as number,
+        vectorFromBytes(row.vector as Uint8Array),
+      );
+      cache.loadedTo = row.id as number;
+    }
+    return cache.index;
   }
 
   #prepareTables(db: DatabaseSync): void {
@@ -229,7 +290,9 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     const jsons: string[][] = [];
     for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
     const large = writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1);
-    if (large && this.path !== ":memory:") {
+    // The thread writes no vectors: a write with them stays here (still in slices).
+    const vectors = write.entries.some((entry) => entry.vectors !== undefined);
+    if (large && !vectors && this.path !== ":memory:") {
       // The space's tables exist before the thread's connection writes into them.
       this.#spaces.get(write.principal, true);
       const thread = {
@@ -263,6 +326,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       this.#db.exec("ROLLBACK");
       return { ok: false, boundKind: row.kind };
     }
+    this.#claimVectorSpace(write, s);
     if (row === undefined) {
       const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
       row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
@@ -276,10 +340,14 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
         s.insertPart.run(artifact.lastInsertRowid, seq + 1, part);
         await pace.step(part.length);
       }
-      for (const span of entry.passages) {
+      for (const [at, span] of entry.passages.entries()) {
         const text = entry.text.slice(span.start, span.end);
         const passage = s.insertPassage.run(row.id, start + span.start, text);
         s.indexPassage.run(passage.lastInsertRowid, text);
+        const vector = entry.vectors?.[at];
+        if (vector !== undefined) {
+          s.insertVector.run(passage.lastInsertRowid, row.id, vectorBytes(vector));
+        }
         await pace.step(text.length);
       }
       count++;

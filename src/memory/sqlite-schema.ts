@@ -8,8 +8,10 @@ export const sqliteSchemaVersion = 2;
 
 /**
  * @internal The SQLite store's tables. Passages are the unit of search: an FTS5 index over their text
- * (external content, so the text is stored once), ranked by FTS5's bm25(). Everything is prefixed so
- * the tables can live in an application's own database.
+ * (external content, so the text is stored once), ranked by FTS5's bm25(), and, with an embedding
+ * driver, a unit vector per passage (float32 bytes) of the one embedding space the file holds. The
+ * vector tables are created when missing, so older files gain them when opened. Everything is prefixed
+ * so the tables can live in an application's own database.
  */
 export const sqliteSchema = `
 CREATE TABLE IF NOT EXISTS toolwright_schema (version INTEGER NOT NULL);
@@ -43,6 +45,15 @@ CREATE TABLE IF NOT EXISTS toolwright_passages (
 );
 CREATE INDEX IF NOT EXISTS toolwright_passages_by_start
   ON toolwright_passages (namespace_id, start);
+CREATE TABLE IF NOT EXISTS toolwright_vector_space (
+  space TEXT NOT NULL,
+  dimensions INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS toolwright_vectors (
+  passage_id INTEGER PRIMARY KEY REFERENCES toolwright_passages (id),
+  namespace_id INTEGER NOT NULL,
+  vector BLOB NOT NULL
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS toolwright_passages_fts USING fts5 (
   text,
   content = 'toolwright_passages',
@@ -68,6 +79,14 @@ export const sqliteStatements = {
   loadParts: "SELECT json FROM toolwright_artifact_parts WHERE artifact_id = ? ORDER BY seq",
   insertPassage: "INSERT INTO toolwright_passages (namespace_id, start, text) VALUES (?, ?, ?)",
   indexPassage: "INSERT INTO toolwright_passages_fts (rowid, text) VALUES (?, ?)",
+  vectorSpace: "SELECT space, dimensions FROM toolwright_vector_space LIMIT 1",
+  setVectorSpace: "INSERT INTO toolwright_vector_space (space, dimensions) VALUES (?, ?)",
+  insertVector:
+    "INSERT INTO toolwright_vectors (passage_id, namespace_id, vector) VALUES (?, ?, ?)",
+  vectorsAfter:
+    "SELECT passage_id AS id, namespace_id AS ns, vector FROM toolwright_vectors WHERE passage_id > ? ORDER BY passage_id",
+  passageById: `SELECT n.name AS namespace, p.start AS start, p.text AS text
+    FROM toolwright_passages p JOIN toolwright_namespaces n ON n.id = p.namespace_id WHERE p.id = ?`,
   loadArtifacts: `SELECT a.id AS id, a.json AS json,
       EXISTS (SELECT 1 FROM toolwright_artifact_parts p WHERE p.artifact_id = a.id) AS parted
     FROM toolwright_artifacts a JOIN toolwright_namespaces n ON n.id = a.namespace_id

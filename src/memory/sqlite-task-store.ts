@@ -18,8 +18,11 @@ const statements = {
   sweep: "DELETE FROM toolwright_tasks WHERE expires_at < ?",
 };
 
-/** Runs a store operation with the artifact store's checks (open) and errors (`MemoryStoreError`). */
-type Guard = <T>(operation: () => T) => T;
+/**
+ * Runs a store operation in the artifact store's turn (after any large write in flight), with its
+ * checks (open) and errors (`MemoryStoreError`).
+ */
+type Guard = <T>(operation: () => T) => Promise<T>;
 
 /**
  * @internal The task records of a `SqliteArtifactStore`, in its file: each change is one `BEGIN
@@ -37,7 +40,7 @@ export class SqliteTaskStore implements TaskStore {
   }
 
   async create(record: TaskRecord): Promise<void> {
-    this.#guard(() => {
+    await this.#guard(() => {
       const s = this.#statements();
       // Expired tasks go as new ones come, through the expiry index.
       s.sweep.run(Date.now());

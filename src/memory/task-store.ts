@@ -12,34 +12,14 @@ import type { JsonObject } from "../schema/json.js";
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
 /**
- * The call a task runs, kept so that another process can run it again: the tool's native name, its
- * arguments as the client sent them, and what the client said it can answer.
- *
- * @example
- * ```ts
- * const call: TaskCall = { name: "ReportTool_build", arguments: { year: 2026 },
- *   abilities: { elicit: true, sample: false, roots: false } };
- * ```
- */
-export interface TaskCall {
-  readonly name: string;
-  readonly arguments: JsonObject;
-  readonly abilities: {
-    readonly elicit: boolean;
-    readonly sample: boolean;
-    readonly roots: boolean;
-  };
-}
-
-/**
- * What a task store keeps of one task: its status and timestamps, the call, what it waits for, its
- * outcome, and the runner's last sign of life, which every process serving the same clients shares.
+ * What a task store keeps of one task: its status and timestamps, what it waits for, its outcome,
+ * and the runner's last sign of life, which every process serving the same clients shares.
  *
  * @example
  * ```ts
  * const now = new Date().toISOString();
  * const record: TaskRecord = { taskId: "t1", status: "working", createdAt: now, lastUpdatedAt: now,
- *   ttlMs: 3_600_000, pollIntervalMs: 1_000, call, heartbeatAt: Date.now() };
+ *   ttlMs: 3_600_000, pollIntervalMs: 1_000, heartbeatAt: Date.now() };
  * ```
  */
 export interface TaskRecord {
@@ -54,9 +34,6 @@ export interface TaskRecord {
   readonly ttlMs: number;
   /** How often its caller should look at it, in milliseconds. */
   readonly pollIntervalMs: number;
-  readonly call: TaskCall;
-  /** The session that created it, when it was created in one (a session lists its own tasks). */
-  readonly owner?: string;
   /** The asks waiting for answers (`input_required`), by key. */
   readonly inputRequests?: JsonObject;
   /** Answers that arrived and that the runner has not taken yet, by key. */
@@ -101,6 +78,19 @@ export interface TaskStore {
     taskId: string,
     change: (record: TaskRecord) => TaskRecord | undefined,
   ): Promise<TaskRecord | undefined>;
+}
+
+/** @internal The task store an artifact store keeps beside its artifacts (`tasks`), if it keeps one. */
+export function taskStoreOf(store: object): TaskStore | undefined {
+  const tasks = (store as { tasks?: unknown }).tasks;
+  return isTaskStore(tasks) ? tasks : undefined;
+}
+
+/** @internal Whether a value has the methods of a `TaskStore`. */
+export function isTaskStore(value: unknown): value is TaskStore {
+  if (typeof value !== "object" || value === null) return false;
+  const methods = value as Record<string, unknown>;
+  return ["create", "get", "update"].every((name) => typeof methods[name] === "function");
 }
 
 /** @internal Whether a status is final. */

@@ -109,6 +109,12 @@ export const exceptions: readonly LayerRule[] = [
     to: ["memory/memory-scope.ts"],
     reason: "a run's `principal` option and `context.principal` name the memory's `Principal`",
   },
+  {
+    from: ["memory/task-memory.ts"],
+    to: ["drivers/embedding-spec.ts"],
+    reason:
+      "a `TaskMemory` takes an embedding driver for hybrid search: it names the `EmbeddingDriver` interface, and never loads a driver",
+  },
 ];
 
 /** A rule covers an import when its `from` names the importer and its `to` the imported file. */

@@ -6,6 +6,7 @@ import { type ActivityProgress, Toolbox } from "../../src/index.js";
 import { ChangeFeed } from "../../src/mcp/change-feed.js";
 import { createMcpServer } from "../../src/mcp/mcp-server.js";
 import { roundStateCodec } from "../../src/mcp/state-codec.js";
+import { TaskRunner, taskSettings } from "../../src/mcp/tasks/task-runner.js";
 import { PagesTool } from "../fixtures/pages-tool.js";
 
 describe("context.progress", () => {
@@ -45,6 +46,7 @@ describe("context.progress", () => {
         changes: new ChangeFeed(),
         stateCodec: roundStateCodec(undefined),
         naming: "native",
+        tasks: new TaskRunner(taskSettings(toolbox, undefined), new AbortController().signal),
       },
       "session",
     );

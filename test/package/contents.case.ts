@@ -42,8 +42,9 @@ export function contentsCases(packed: () => PackedPackage, documentation: readon
       assert.ok(files.includes(file), `${file} is missing`);
     }
     // 51 call formats, four framework adapters, McpTool's OAuth client, the stores' large-write paths,
-    // each with its source map: a budget, not a guess.
-    assert.ok(packed().size < 1_550_000, `the tarball grew to ${packed().size} bytes`);
+    // the tools that ask a model, three embedding drivers and hybrid search, each with its source map:
+    // a budget, not a guess.
+    assert.ok(packed().size < 1_650_000, `the tarball grew to ${packed().size} bytes`);
   });
 
   it("has a file for every export, types first, and for the bin, main and types fields", async () => {

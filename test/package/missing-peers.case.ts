@@ -77,7 +77,7 @@ const needs: Record<string, readonly [subject: string, packages: readonly string
   toOpenAIAgentsTools: ["toOpenAIAgentsTools", ["@openai/agents-core"]],
   QueueToolbox: ["QueueToolbox", ["bullmq", "ioredis"]],
   startWorker: ["startWorker", ["bullmq", "ioredis"]],
-  serveMcp: ["serveMcp", ["@modelcontextprotocol/sdk"]],
+  serveMcp: ["serveMcp", ["@modelcontextprotocol/server"]],
   "McpTool.connect": ["McpTool.connect", ["@modelcontextprotocol/client"]],
   RedisArtifactStore: ["RedisArtifactStore", ["ioredis"]],
   OpenAIChatPromptDriver: ["OpenAIChatPromptDriver", ["openai"]],
@@ -85,6 +85,13 @@ const needs: Record<string, readonly [subject: string, packages: readonly string
   AnthropicPromptDriver: ["AnthropicPromptDriver", ["@anthropic-ai/sdk"]],
   GeminiPromptDriver: ["GeminiPromptDriver", ["@google/genai"]],
   OllamaPromptDriver: ["OllamaPromptDriver", ["ollama"]],
+  OpenAIEmbeddingDriver: ["OpenAIEmbeddingDriver", ["openai"]],
+  GeminiEmbeddingDriver: ["GeminiEmbeddingDriver", ["@google/genai"]],
+  OllamaEmbeddingDriver: ["OllamaEmbeddingDriver", ["ollama"]],
+  "GeminiEmbeddingDriver with a client, first request": [
+    "GeminiEmbeddingDriver",
+    ["@google/genai"],
+  ],
   "OpenAIChatPromptDriver with a client, first request": ["OpenAIChatPromptDriver", ["openai"]],
 };
 
@@ -141,7 +148,12 @@ export function missingPeersCases(packed: () => PackedPackage): void {
     const commands: [readonly string[], string, readonly string[]][] = [
       [["worker"], "toolwright worker", ["bullmq", "ioredis"]],
       [["worker", "tools.ts"], "toolwright worker", ["bullmq", "ioredis", "tsx"]],
-      [["serve", "tools.ts"], "toolwright serve", ["@modelcontextprotocol/sdk", "tsx"]],
+      [["serve", "tools.ts"], "toolwright serve", ["@modelcontextprotocol/server", "tsx"]],
+      [
+        ["serve", "tools.ts", "--http"],
+        "toolwright serve",
+        ["@modelcontextprotocol/server", "@modelcontextprotocol/node", "tsx"],
+      ],
       [
         ["mcp", "login", "http://127.0.0.1:1/mcp", "--no-browser"],
         "toolwright mcp login",

@@ -51,6 +51,13 @@ const uses = {
   AnthropicPromptDriver: () => new modules["toolwright/anthropic"].AnthropicPromptDriver(options),
   GeminiPromptDriver: () => new modules["toolwright/gemini"].GeminiPromptDriver(options),
   OllamaPromptDriver: () => new modules["toolwright/ollama"].OllamaPromptDriver(options),
+  OpenAIEmbeddingDriver: () => new modules["toolwright/openai"].OpenAIEmbeddingDriver(options),
+  GeminiEmbeddingDriver: () => new modules["toolwright/gemini"].GeminiEmbeddingDriver(options),
+  OllamaEmbeddingDriver: () => new modules["toolwright/ollama"].OllamaEmbeddingDriver(options),
+  "GeminiEmbeddingDriver with a client, first request": () =>
+    new modules["toolwright/gemini"].GeminiEmbeddingDriver({ model: "m", client: {} }).embed({
+      texts: ["x"],
+    }),
   "OpenAIChatPromptDriver with a client, first request": () =>
     new modules["toolwright/openai"].OpenAIChatPromptDriver({ model: "m", client: {} }).generate({
       messages: [{ role: "user", content: "hi" }],

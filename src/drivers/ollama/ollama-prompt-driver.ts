@@ -77,14 +77,7 @@ export class OllamaPromptDriver extends ProviderPromptDriver {
   constructor(options: OllamaDriverOptions) {
     const driver = "OllamaPromptDriver";
     checkDriverOptions(driver, options, optionRules);
-    if ((options.maxRetries ?? 0) > 0) {
-      throw new DriverConfigError({
-        driver,
-        option: "maxRetries",
-        message: "is not supported: the ollama SDK does not retry; retry around the driver instead",
-      });
-    }
-    requirePackage(driver, "ollama");
+    refuseRetries(driver, options);
     const settings = { ...options };
     const identity: DriverIdentity = { provider: "ollama", model: options.model };
     const format = settings.textToolCalls ?? "auto";
@@ -125,12 +118,34 @@ function chatBody(
 }
 
 /**
- * Calls through a client made for each call, the SDK loaded on the first one (so that
+ * @internal The `ollama` SDK does not retry: `maxRetries` above 0 is refused rather than ignored.
+ * Also checks that the SDK is installed (a `MissingDependencyError` now, not at the first call).
+ */
+export function refuseRetries(
+  driver: string,
+  options: { readonly maxRetries?: number | undefined },
+): void {
+  if ((options.maxRetries ?? 0) > 0) {
+    throw new DriverConfigError({
+      driver,
+      option: "maxRetries",
+      message: "is not supported: the ollama SDK does not retry; retry around the driver instead",
+    });
+  }
+  requirePackage(driver, "ollama");
+}
+
+/**
+ * @internal Calls through a client made for each call (also of the embedding driver), the SDK
+ * loaded on the first one (so that
  * `toolwright/ollama` imports without it). The SDK takes no per-request signal, so its `fetch` is
  * wrapped to carry the caller's signal and the driver's time limit, which covers the wait for the
  * answer to start, not a whole stream.
  */
-function connectOllama(driver: string, options: OllamaDriverOptions): Connect<Ollama> {
+export function connectOllama(
+  driver: string,
+  options: Omit<OllamaDriverOptions, "model">,
+): Connect<Ollama> {
   let loading: Promise<OllamaSdk> | undefined;
   return async (signal) => {
     loading ??= loadPackage(driver, "ollama", () => import("ollama"));

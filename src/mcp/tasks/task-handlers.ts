@@ -1,24 +1,36 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
   MissingRequiredClientCapabilityError,
   type Server,
   type ServerContext,
   type StandardSchemaV1,
 } from "@modelcontextprotocol/server";
+import type { CallerAbilities } from "../../caller/caller-types.js";
+import type { TaskRecord } from "../../memory/task-store.js";
 import type { JsonObject } from "../../schema/json.js";
+import { abilitiesOf } from "../session-caller.js";
 import type { TaskRunner } from "./task-runner.js";
-import type { TaskRecord } from "./task-store.js";
 
 /** The Tasks extension's identifier, in capabilities. */
 export const tasksExtension = "io.modelcontextprotocol/tasks";
 
+/** The capabilities a 2026-07-28 request's client declared (in its `_meta`, per request). */
+function declared(ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+}
+
 /** @internal Whether the request's client declared the Tasks extension (per request, 2026-07-28). */
 export function declaresTasks(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as
-    | { extensions?: Record<string, unknown> }
-    | undefined;
-  return capabilities?.extensions?.[tasksExtension] !== undefined;
+  const extensions = (declared(ctx) as { extensions?: Record<string, unknown> } | undefined)
+    ?.extensions;
+  return extensions?.[tasksExtension] !== undefined;
+}
+
+/** @internal What the request's client can answer, for the asks of a task it starts. */
+export function requestAbilities(ctx: ServerContext): CallerAbilities {
+  return abilitiesOf(declared(ctx));
 }
 
 /** @internal The -32021 a client without the Tasks extension gets where a task is needed. */
@@ -52,35 +64,25 @@ export function detailedTask(record: TaskRecord): JsonObject {
   return task;
 }
 
-/** A Standard Schema for the parameters of a tasks method, in toolwright's words. */
-function params(
-  answers: boolean,
-): StandardSchemaV1<unknown, { taskId: string; inputResponses?: JsonObject }> {
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "toolwright",
-      validate(value) {
-        const given = value as { taskId?: unknown; inputResponses?: unknown } | undefined;
-        if (typeof given?.taskId !== "string" || given.taskId === "") {
-          return {
-            issues: [{ message: "params.taskId: expected a task id (a non-empty string)" }],
-          };
-        }
-        const responses = given.inputResponses;
-        if (
-          answers &&
-          (typeof responses !== "object" || responses === null || Array.isArray(responses))
-        ) {
-          return {
-            issues: [{ message: "params.inputResponses: expected an object of answers by key" }],
-          };
-        }
-        return { value: given as { taskId: string; inputResponses?: JsonObject } };
-      },
+/**
+ * A Standard Schema for the parameters of a tasks method, in toolwright's words. (The SDK lifts a
+ * `tasks/update`'s `inputResponses` out of its parameters into `ctx.mcpReq.inputResponses`, keeping
+ * only the bare answers a client may send: an `ElicitResult`, `CreateMessageResult` or
+ * `ListRootsResult` each.)
+ */
+const taskParams: StandardSchemaV1<unknown, { taskId: string }> = {
+  "~standard": {
+    version: 1,
+    vendor: "toolwright",
+    validate(value) {
+      const given = value as { taskId?: unknown } | undefined;
+      if (typeof given?.taskId !== "string" || given.taskId === "") {
+        return { issues: [{ message: "params.taskId: expected a task id (a non-empty string)" }] };
+      }
+      return { value: given as { taskId: string } };
     },
-  };
-}
+  },
+};
 
 /**
  * @internal The Tasks extension's methods on a 2026-07-28 server: `tasks/get` (the task with its
@@ -90,28 +92,29 @@ function params(
  */
 export function installTaskHandlers(server: Server, runner: TaskRunner): void {
   const gated =
-    <P>(handle: (given: P) => Promise<JsonObject>) =>
-    (given: P, ctx: ServerContext) => {
+    (handle: (taskId: string, ctx: ServerContext) => Promise<JsonObject>) =>
+    (given: { taskId: string }, ctx: ServerContext) => {
       if (!declaresTasks(ctx)) throw tasksRequired();
-      return handle(given);
+      return handle(given.taskId, ctx);
     };
+  const schemas = { params: taskParams };
   server.setRequestHandler(
     "tasks/get",
-    { params: params(false) },
-    gated(async ({ taskId }) => detailedTask(await runner.get(taskId))),
+    schemas,
+    gated(async (taskId) => detailedTask(await runner.get(taskId))),
   );
   server.setRequestHandler(
     "tasks/update",
-    { params: params(true) },
-    gated(async ({ taskId, inputResponses }) => {
-      await runner.answer(taskId, inputResponses ?? {});
+    schemas,
+    gated(async (taskId, ctx) => {
+      await runner.answer(taskId, (ctx.mcpReq.inputResponses ?? {}) as JsonObject);
       return {};
     }),
   );
   server.setRequestHandler(
     "tasks/cancel",
-    { params: params(false) },
-    gated(async ({ taskId }) => {
+    schemas,
+    gated(async (taskId) => {
       await runner.cancel(taskId);
       return {};
     }),

@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { CallerAbilities } from "../../caller/caller-types.js";
+import {
+  InMemoryTaskStore,
+  isTerminal,
+  type TaskRecord,
+  type TaskStore,
+  taskStoreOf,
+} from "../../memory/task-store.js";
 import type { JsonObject } from "../../schema/json.js";
+import type { Toolbox } from "../../toolbox/toolbox.js";
 import type { CallScope } from "../caller-scope.js";
+import type { McpTaskOptions } from "../serve-mcp-options.js";
 import { TaskCaller } from "./task-caller.js";
-import { isTerminal, type TaskRecord, type TaskStore } from "./task-store.js";
 
 /** @internal Settled task options of one `serveMcp`. */
 export interface TaskSettings {
@@ -17,6 +25,24 @@ export interface TaskSettings {
   readonly heartbeatMs: number;
 }
 
+/**
+ * @internal A server's task settings: the given store, else the one the toolbox's task memory keeps
+ * beside its artifacts (SQLite, Redis), else one in this process; a 1 hour time to live; 1 s polls.
+ */
+export function taskSettings(toolbox: Toolbox, options: McpTaskOptions | undefined): TaskSettings {
+  const memory = toolbox.taskMemory;
+  const store =
+    options?.store ??
+    (memory === undefined ? undefined : taskStoreOf(memory.store)) ??
+    new InMemoryTaskStore();
+  return {
+    store,
+    ttlMs: options?.ttlMs ?? 3_600_000,
+    pollIntervalMs: options?.pollIntervalMs ?? 1_000,
+    heartbeatMs: 1_000,
+  };
+}
+
 interface Running {
   readonly caller: TaskCaller;
   readonly controller: AbortController;
@@ -27,12 +53,17 @@ interface Running {
 /** How often a runner reads its task back, for answers and cancellation that came to another replica. */
 const watchMs = 100;
 
+/** What a task whose runner is gone ends with: the work may have acted before it stopped. */
+const stoppedMessage =
+  "The server that ran this task stopped before it finished; the work may or may not have taken effect";
+
 /**
  * @internal Runs activities as MCP tasks (the Tasks extension) with their state in a task store, so
  * any replica sharing the store answers `tasks/get`, `tasks/update` and `tasks/cancel` for a task the
- * one that started it runs: that runner reads its task back (every 100 ms) for answers and a cancel
- * request, and writes a heartbeat, so a task whose server stopped is reported `failed` rather than
- * `working` forever. The task's record is durable before `start` resolves.
+ * one that started it runs: that runner reads its task back (every 100 ms) for answers and
+ * cancellation, and writes a heartbeat, so a task whose server died is reported `failed` rather than
+ * `working` forever (one stopped by `close()` is failed at once). The record is durable before
+ * `start` resolves.
  */
 export class TaskRunner {
   readonly settings: TaskSettings;
@@ -68,7 +99,7 @@ export class TaskRunner {
           ...task,
           status: "input_required",
           inputRequests: requests,
-        })),
+        })).catch(() => undefined),
       status: (message) => {
         running.statusMessage = message;
       },
@@ -78,15 +109,15 @@ export class TaskRunner {
     const timer = setInterval(() => void this.#tick(taskId, running), watchMs);
     timer.unref();
     const signal = AbortSignal.any([controller.signal, this.#shutdown]);
+    const outcome = (settled: Partial<TaskRecord>): Partial<TaskRecord> => {
+      if (controller.signal.aborted) return { status: "cancelled" };
+      if (this.#shutdown.aborted) return failure(new Error(stoppedMessage));
+      return settled;
+    };
     void work({ caller, signal })
       .then(
-        (result) =>
-          this.#finish(
-            taskId,
-            signal.aborted ? { status: "cancelled" } : { status: "completed", result },
-          ),
-        (error: unknown) =>
-          this.#finish(taskId, signal.aborted ? { status: "cancelled" } : failure(error)),
+        (result) => this.#finish(taskId, outcome({ status: "completed", result })),
+        (error: unknown) => this.#finish(taskId, outcome(failure(error))),
       )
       .finally(() => {
         clearInterval(timer);
@@ -103,17 +134,11 @@ export class TaskRunner {
     const record = await this.#known(taskId);
     const stale = Date.now() - record.heartbeatAt > this.settings.heartbeatMs * 5;
     if (isTerminal(record.status) || !stale || this.#running.has(taskId)) return record;
-    return (
-      (await this.#change(taskId, (task) => ({
-        ...task,
-        ...failure(
-          new ProtocolError(
-            ProtocolErrorCode.InternalError,
-            "The server that ran this task stopped before it finished; the work may or may not have taken effect",
-          ),
-        ),
-      }))) ?? record
-    );
+    const failed = await this.#change(taskId, (task) => ({
+      ...task,
+      ...failure(new Error(stoppedMessage)),
+    }));
+    return failed ?? record;
   }
 
   /** `tasks/update`: the client's answers, taken by the runner (here, or on the replica running it). */
@@ -133,10 +158,16 @@ export class TaskRunner {
     if (running !== undefined) await this.#tick(taskId, running);
   }
 
-  /** `tasks/cancel`: recorded for the runner (here, or on the replica running it); idempotent. */
+  /**
+   * `tasks/cancel`: the task is `cancelled` at once in the store (a finished one stays as it is), and
+   * its runner (here, or on the replica running it) aborts the work.
+   */
   async cancel(taskId: string): Promise<void> {
     await this.#known(taskId);
-    await this.#change(taskId, (task) => ({ ...task, cancelRequested: true }));
+    await this.#change(taskId, (task) => {
+      const { inputRequests: _asked, inputResponses: _answered, ...rest } = task;
+      return { ...rest, status: "cancelled" };
+    });
     this.#running.get(taskId)?.controller.abort(new Error("cancelled by the client"));
   }
 
@@ -163,21 +194,19 @@ export class TaskRunner {
   }
 
   async #finish(taskId: string, outcome: Partial<TaskRecord>): Promise<void> {
-    await this.settings.store
-      .update(taskId, (task) => {
-        if (isTerminal(task.status)) return undefined;
-        const { inputRequests: _asked, inputResponses: _answered, ...rest } = task;
-        return { ...rest, ...outcome, lastUpdatedAt: new Date().toISOString() } as TaskRecord;
-      })
-      .catch(() => undefined);
+    await this.#change(taskId, (task) => {
+      const { inputRequests: _asked, inputResponses: _answered, ...rest } = task;
+      return { ...rest, ...outcome } as TaskRecord;
+    }).catch(() => undefined);
   }
 
-  /** Reads the task back: a cancel request, answers to hand on; beats when one is due. */
+  /** Reads the task back: cancelled elsewhere, answers to hand on; beats when one is due. */
   async #tick(taskId: string, running: Running): Promise<void> {
     const record = await this.settings.store.get(taskId).catch(() => undefined);
-    if (record === undefined || isTerminal(record.status)) return;
-    if (record.cancelRequested === true)
+    if (record === undefined || isTerminal(record.status)) {
       running.controller.abort(new Error("cancelled by the client"));
+      return;
+    }
     const answers = record.inputResponses ?? {};
     if (Object.keys(answers).length > 0) running.caller.deliver(answers);
     const beat = Date.now() - running.beatAt >= this.settings.heartbeatMs;
@@ -199,7 +228,7 @@ export class TaskRunner {
   }
 }
 
-/** A failed task's outcome: the JSON-RPC error it failed with. */
+/** A failed task's outcome: the JSON-RPC error it failed with (-32603 unless it was a protocol error). */
 function failure(error: unknown): Partial<TaskRecord> {
   const code = error instanceof ProtocolError ? error.code : ProtocolErrorCode.InternalError;
   const message = error instanceof Error ? error.message : String(error);
