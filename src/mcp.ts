@@ -28,6 +28,7 @@ export {
 export type { McpOAuthOptions } from "./mcp/auth/oauth-provider.js";
 export type { McpChangeNotifier } from "./mcp/change-feed.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";
+export type { PrincipalRequest, PrincipalResolver } from "./mcp/mcp-principal.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
 export { samplingWithDriver } from "./mcp/sampling-driver.js";
 export { serveMcp } from "./mcp/serve-mcp.js";

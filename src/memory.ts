@@ -24,6 +24,7 @@ export type {
   PassageSpan,
   StoredKind,
   StoreEntry,
+  StoreScope,
   StoreWrite,
   StoreWriteResult,
   TextPage,
@@ -36,6 +37,7 @@ export {
   memoryReferenceSchema,
   memoryReferencesOf,
 } from "./memory/memory-reference.js";
+export type { MemoryScope, Principal, ScopeOption } from "./memory/memory-scope.js";
 export {
   type MemorySearchHit,
   type MemorySearchOptions,

@@ -1,7 +1,8 @@
 import { ProtocolError, ProtocolErrorCode, type Server } from "@modelcontextprotocol/server";
 import type { Completer } from "../declarations/resource-config.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { memoriesOf } from "./memory-resources.js";
+import { memoriesOf, principalOption } from "./memory-resources.js";
 import { memoryUriTemplate } from "./memory-uri.js";
 import type { ServedCatalog } from "./served-catalog.js";
 
@@ -18,6 +19,7 @@ export function installCompletionHandler(
   server: Server,
   toolbox: Toolbox,
   catalog: () => ServedCatalog,
+  principal: Principal,
 ): void {
   server.setRequestHandler("completion/complete", async (request) => {
     const { ref, argument, context } = request.params;
@@ -25,7 +27,7 @@ export function installCompletionHandler(
     const completer =
       ref.type === "ref/prompt"
         ? promptCompleter(catalog(), ref.name, argument.name)
-        : templateCompleter(toolbox, catalog(), ref.uri, argument.name);
+        : templateCompleter(toolbox, catalog(), ref.uri, { variable: argument.name, principal });
     const values = completer === undefined ? [] : await complete(completer, argument.value, chosen);
     return {
       completion: {
@@ -57,9 +59,9 @@ function templateCompleter(
   toolbox: Toolbox,
   catalog: ServedCatalog,
   uri: string,
-  variable: string,
+  { variable, principal }: { readonly variable: string; readonly principal: Principal },
 ): Completer | undefined {
-  if (uri === memoryUriTemplate) return memoryCompleter(toolbox, variable);
+  if (uri === memoryUriTemplate) return memoryCompleter(toolbox, variable, principal);
   const served = catalog.templates.find(({ definition }) => definition.key === uri);
   if (served === undefined) {
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`);
@@ -67,14 +69,22 @@ function templateCompleter(
   return served.definition.complete.get(variable);
 }
 
-/** The memory template's variables: the memories' names, then the chosen memory's namespaces. */
-function memoryCompleter(toolbox: Toolbox, variable: string): Completer | undefined {
+/**
+ * The memory template's variables: the memories' names, then the chosen memory's namespaces that the
+ * client's principal may read.
+ */
+function memoryCompleter(
+  toolbox: Toolbox,
+  variable: string,
+  principal: Principal,
+): Completer | undefined {
   const memories = memoriesOf(toolbox);
   if (variable === "memory_name") return memories.map((memory) => memory.name);
   if (variable !== "artifact_namespace") return undefined;
   return async (prefix, chosen) => {
     const memory = memories.find((candidate) => candidate.name === chosen.memory_name);
-    const namespaces = memory === undefined ? [] : await memory.namespaces();
+    const namespaces =
+      memory === undefined ? [] : await memory.namespaces(principalOption(principal));
     return namespaces
       .map((summary) => summary.namespace)
       .filter((namespace) => namespace.startsWith(prefix));

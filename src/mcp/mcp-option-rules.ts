@@ -89,6 +89,7 @@ const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
     bodyTimeoutMs: timeoutRule,
     streamEvents: positiveInteger,
     sseRetryMs: timeoutRule,
+    principal: aFunction,
   },
 };
 

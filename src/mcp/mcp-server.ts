@@ -6,11 +6,13 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import type { Principal } from "../memory/memory-scope.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import type { CallerKind } from "./caller-scope.js";
 import type { ChangeFeed, ServerChange } from "./change-feed.js";
 import { installCompletionHandler } from "./completion-handler.js";
 import type { RoundState } from "./input-round.js";
+import type { PrincipalResolver } from "./mcp-principal.js";
 import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
 import { installResourceHandlers } from "./resource-handlers.js";
@@ -31,6 +33,11 @@ export interface McpServerInfo {
   /** Signs and checks the `requestState` of `input_required` rounds. */
   readonly stateCodec: RequestStateCodec<RoundState>;
   readonly naming: McpNaming;
+  /**
+   * Over HTTP, who each client acts for in task memory (`serveMcp`'s `principal` option, else
+   * toolwright's choice: mcp-principal.ts); `"none"` over stdio, whose one client has the default space.
+   */
+  readonly principal?: PrincipalResolver | undefined | "none";
   /** Runs activities marked `task` as MCP tasks, with their state in its store. */
   readonly tasks: TaskRunner;
 }
@@ -61,7 +68,12 @@ class ToolwrightServer extends Server {
  * `server/discover`, `ttlMs`/`cacheScope` on 2026-07-28 list results, log levels by `logging/setLevel`
  * or per request); toolwright answers the methods.
  */
-export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: CallerKind): Server {
+export function createMcpServer(
+  toolbox: Toolbox,
+  info: McpServerInfo,
+  kind: CallerKind,
+  principal?: Principal,
+): Server {
   const server = new ToolwrightServer(
     { name: info.name, version: info.version },
     {
@@ -83,11 +95,16 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo, kind: Cal
   const subscriptions = new Set<string>();
   const catalog = () => catalogOf(toolbox, info.naming);
   const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
-  installToolHandlers(server, toolbox, { ...settings, changes: info.changes, tasks: info.tasks });
+  installToolHandlers(server, toolbox, {
+    ...settings,
+    changes: info.changes,
+    tasks: info.tasks,
+    principal,
+  });
   if (kind === "round") installTaskHandlers(server, info.tasks);
-  installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions });
+  installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions, principal });
   installPromptHandlers(server, settings);
-  installCompletionHandler(server, toolbox, catalog);
+  installCompletionHandler(server, toolbox, catalog, principal);
   // A 2026-07-28 server answers one request; its clients hear of changes on listen streams.
   if (kind !== "round") {
     const unsubscribe = info.changes.subscribe((change) => {

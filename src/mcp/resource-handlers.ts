@@ -8,8 +8,15 @@ import {
   type Server,
 } from "@modelcontextprotocol/server";
 import type { ResourceDefinition } from "../declarations/resource.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { listMemoryResources, memoryTemplate, readMemoryResource } from "./memory-resources.js";
+import {
+  findMemoryNamespace,
+  listMemoryResources,
+  memoryTemplate,
+  readMemoryResource,
+} from "./memory-resources.js";
+import { parseMemoryUri } from "./memory-uri.js";
 import { catalogOf, type Served } from "./served-catalog.js";
 import { toResourceContents } from "./to-mcp-result.js";
 
@@ -24,11 +31,17 @@ type ResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][number]
 export function installResourceHandlers(
   server: Server,
   toolbox: Toolbox,
-  options: { readonly signal: AbortSignal; readonly subscriptions: Set<string> },
+  options: {
+    readonly signal: AbortSignal;
+    readonly subscriptions: Set<string>;
+    /** Whose task memory the client sees (mcp-principal.ts). */
+    readonly principal: Principal;
+  },
 ): void {
+  const { principal } = options;
   server.setRequestHandler("resources/list", async () => {
     const declared: Resource[] = [...catalogOf(toolbox).resources.values()].map(listed);
-    return { resources: [...declared, ...(await listMemoryResources(toolbox))] };
+    return { resources: [...declared, ...(await listMemoryResources(toolbox, principal))] };
   });
   server.setRequestHandler("resources/templates/list", () => ({
     resourceTemplates: [...catalogOf(toolbox).templates.map(listedTemplate), memoryTemplate],
@@ -37,12 +50,20 @@ export function installResourceHandlers(
     const { uri } = request.params;
     const signal = AbortSignal.any([ctx.mcpReq.signal, options.signal]);
     const result =
-      (await readDeclared(toolbox, uri, signal)) ?? (await readMemoryResource(toolbox, uri));
+      (await readDeclared(toolbox, uri, signal)) ??
+      (await readMemoryResource(toolbox, uri, principal));
     if (result === undefined) throw new ResourceNotFoundError(uri);
     return result;
   });
-  server.setRequestHandler("resources/subscribe", (request) => {
-    options.subscriptions.add(request.params.uri);
+  server.setRequestHandler("resources/subscribe", async (request) => {
+    const { uri } = request.params;
+    // A memory URI is subscribed to only by who may read it: another principal's is not found.
+    if (parseMemoryUri(uri) !== undefined) {
+      if ((await findMemoryNamespace(toolbox, uri, principal)) === undefined) {
+        throw new ResourceNotFoundError(uri);
+      }
+    }
+    options.subscriptions.add(uri);
     return {};
   });
   server.setRequestHandler("resources/unsubscribe", (request) => {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type NodeIncomingMessageLike, toNodeHandler } from "@modelcontextprotocol/node";
 import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { principalOf, requestPrincipal } from "./mcp-principal.js";
 import { rejectRequest } from "./mcp-routes.js";
 import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
 import { paramHeaderMismatch } from "./param-headers.js";
@@ -32,7 +33,8 @@ export function sdkHandler(
   // The SDK builds a 2025-era server only for one stateless request: it has no session to ask on.
   const kindOf = (era: "legacy" | "modern") => (era === "modern" ? "round" : "request");
   const handler = createMcpHandler(
-    (context) => createMcpServer(toolbox, info, kindOf(context.era)),
+    // Built in the request's own asynchronous context, which holds its principal (see serve below).
+    (context) => createMcpServer(toolbox, info, kindOf(context.era), requestPrincipal.getStore()),
     {
       legacy: options.legacy,
     },
@@ -54,7 +56,11 @@ export function sdkHandler(
           id: (body as { id?: string | number }).id ?? null,
         });
       }
-      return serveNode(request as NodeIncomingMessageLike, response, body);
+      const principal =
+        info.principal === "none" ? undefined : principalOf(info.principal, request, undefined);
+      return requestPrincipal.run(principal, () =>
+        serveNode(request as NodeIncomingMessageLike, response, body),
+      );
     },
     close: () => {
       unsubscribe();

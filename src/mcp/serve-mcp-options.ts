@@ -1,6 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { TaskStore } from "../memory/task-store.js";
 import type { McpChangeNotifier } from "./change-feed.js";
+import type { PrincipalResolver } from "./mcp-principal.js";
 import type { McpNaming } from "./served-catalog.js";
 
 /**
@@ -137,6 +138,15 @@ export interface HttpServeOptions extends McpServeCommonOptions {
    * each stream's priming event. 2 s by default.
    */
   sseRetryMs?: number | undefined;
+  /**
+   * Who each client acts for in task memory: the owner of the output its calls store and the only one
+   * who lists, reads, searches or subscribes to it. By default a 2025-era session is its own principal;
+   * a request without a session (2026-07-28, stateless serving) is its authenticated client
+   * (`request.auth.clientId`), else the holder of its bearer token, else the default space. Return another
+   * name to group clients, a `MemoryScope` to let one read others' output (explicit sharing), or
+   * `undefined` to give everyone the one default space (a single-user server).
+   */
+  principal?: PrincipalResolver | undefined;
 }
 
 /**

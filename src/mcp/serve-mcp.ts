@@ -70,6 +70,7 @@ export async function serveMcp(
     changes: new ChangeFeed(),
     stateCodec: roundStateCodec(options.stateKey),
     naming: options.naming ?? "native",
+    principal: options.transport === "http" ? options.principal : "none",
     tasks: new TaskRunner(taskSettings(toolbox, options.tasks), shutdown.signal),
   };
   // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
@@ -107,7 +108,8 @@ async function serveStdio(
   // server for the connection, a 2026-07-28 request is answered per request.
   const kindOf = (era: "legacy" | "modern") => (era === "modern" ? "round" : "session");
   const served = stdio.serveStdio(
-    (context) => createMcpServer(toolbox, info, kindOf(context.era)),
+    // One client per process: it has the default space of task memory, as before principals existed.
+    (context) => createMcpServer(toolbox, info, kindOf(context.era), undefined),
     {
       transport,
     },

@@ -4,6 +4,7 @@ import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { Server } from "@modelcontextprotocol/server";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { BoundedEventStore } from "./event-store.js";
+import { principalOf } from "./mcp-principal.js";
 import { type McpRoutes, type ParsedBody, rejectRequest } from "./mcp-routes.js";
 import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
 import { isModernRequest, sdkHandler } from "./sdk-handler.js";
@@ -76,8 +77,10 @@ export function sessionRoutes(
     };
     let session: Session | undefined;
     try {
+      // The id is chosen first: the session's principal (mcp-principal.ts) is named after it.
+      const sessionId = randomUUID();
       const transport = new NodeStreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
+        sessionIdGenerator: () => sessionId,
         maxRequestBodySize: settings.maxBodyBytes,
         eventStore: new BoundedEventStore(settings.eventsPerSession),
         retryInterval: settings.sseRetryMs,
@@ -89,7 +92,9 @@ export function sessionRoutes(
       transport.onclose = () => {
         if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
       };
-      const server = createMcpServer(toolbox, info, "session");
+      const principal =
+        info.principal === "none" ? undefined : principalOf(info.principal, request, sessionId);
+      const server = createMcpServer(toolbox, info, "session", principal);
       session = { server, transport, open: 0, lastSeen: Date.now() };
       await server.connect(transport);
       await serve(session, request, response, body);

@@ -6,6 +6,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { unknownNameMessage } from "../calls/resolve-name.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { JsonObject } from "../schema/json.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
@@ -51,6 +52,8 @@ export function installToolHandlers(
     readonly changes: Pick<McpChangeNotifier, "toolsChanged">;
     /** Runs activities marked `task` as MCP tasks, for 2026-07-28 clients with the extension. */
     readonly tasks: TaskRunner;
+    /** Who the client acts for in task memory (mcp-principal.ts). */
+    readonly principal: Principal;
   },
 ): void {
   const { shutdown, catalog, changes, tasks } = settings;
@@ -68,7 +71,7 @@ export function installToolHandlers(
       const result = await toolbox
         .execute(
           { id: String(ctx.mcpReq.id), name: native, arguments: input },
-          { dialect: "mcp", signal, caller, ...progressOption(ctx) },
+          { dialect: "mcp", signal, caller, principal: settings.principal, ...progressOption(ctx) },
         )
         .finally(() => {
           if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);

@@ -21,6 +21,7 @@ import type {
 } from "../caller/caller-types.js";
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { isThenable, type MaybePromise } from "../internal/maybe-promise.js";
+import type { Principal } from "../memory/memory-scope.js";
 import { type ActivityMemory, activityMemory } from "./activity-memory.js";
 import type { IsolatedTask } from "./run-isolated.js";
 import { defaultTimeoutMs, timeLimitSetting } from "./time-limit.js";
@@ -63,11 +64,14 @@ export function invokeMethod(
   const setting = timeLimitSetting(options, activity, state);
   const timeoutMs = setting === undefined ? defaultTimeoutMs : (setting ?? undefined);
   const callerSignal = options.signal;
-  // The memory view holds no state of its own: one per tool serves every call.
+  // The memory view holds no state of its own: one per tool serves every call without a principal.
+  const principal = options.principal;
   state.activityMemory ??= activityMemory(tool);
-  const context = new MethodContext(tool, activity, state.activityMemory, callerSignal, timeoutMs);
+  const memory = principal === undefined ? state.activityMemory : activityMemory(tool, principal);
+  const context = new MethodContext(tool, activity, memory, callerSignal, timeoutMs);
   if (options.onProgress !== undefined) context.onProgress = options.onProgress;
   context.caller = options.caller;
+  context.principal = principal;
   // A limit someone set is held to the letter, also against a method that blocks the thread; the
   // 60 s default guards against calls that never settle, and its timer does that without a clock.
   if (setting !== undefined && setting !== null) context.startClock();
@@ -187,6 +191,8 @@ class MethodContext implements ActivityContext {
   onProgress: ((progress: ActivityProgress) => void) | undefined;
   /** Who can answer the method's asks (`RunOptions.caller`), when someone can. */
   caller: Caller | undefined;
+  /** Who the call acts for in task memory (`RunOptions.principal`). */
+  principal: Principal;
   #requests: Promise<CallerRequests> | undefined;
 
   /** The asks, built on first use (forms and sampling load then: most methods never ask). */

@@ -6,6 +6,7 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { JsonArtifact } from "../artifacts/json-artifact.js";
 import { cloneInput, InputTooDeepError, isPlainObject } from "../internal/clone-json.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
+import type { Principal } from "../memory/memory-scope.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ValidationResult } from "../schema/validation-issue.js";
@@ -154,8 +155,10 @@ function run(
     (artifact) => checkedOutput(prepared.definition, artifact),
   );
   return output instanceof Promise
-    ? output.then((artifact) => routed(tool, state, activity, artifact, prepared.repairs))
-    : routed(tool, state, activity, output, prepared.repairs);
+    ? output.then((artifact) =>
+        routed(tool, state, activity, artifact, prepared.repairs, options.principal),
+      )
+    : routed(tool, state, activity, output, prepared.repairs, options.principal);
 }
 
 async function attemptWithRetries(
@@ -176,7 +179,7 @@ async function attemptWithRetries(
     output = await invokeMethod(tool, state, prepared.definition, copy, options);
   }
   const checked = await checkedOutput(prepared.definition, output);
-  return routed(tool, state, activity, checked, prepared.repairs);
+  return routed(tool, state, activity, checked, prepared.repairs, options.principal);
 }
 
 /**
@@ -216,11 +219,16 @@ function routed(
   activity: ToolActivity,
   output: Artifact,
   repairs: Repair[],
+  principal: Principal,
 ): MaybePromise<ActivityOutcome> {
   if (state.memory.outputMemory?.get(activity.name) === undefined) {
     return { artifact: output, repairs, activity };
   }
-  return routeOutput(tool, activity, output).then((artifact) => ({ artifact, repairs, activity }));
+  return routeOutput(tool, activity, output, principal).then((artifact) => ({
+    artifact,
+    repairs,
+    activity,
+  }));
 }
 
 /**

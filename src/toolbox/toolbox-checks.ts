@@ -12,6 +12,7 @@ import {
   aFunction,
   anArray,
   anObject,
+  aPrincipal,
   aString,
   type OptionRule,
   type OptionRules,
@@ -139,6 +140,7 @@ const executeRules: OptionRules = Object.freeze({
   onProgress: aFunction,
   onCallProgress: aFunction,
   caller: anObject,
+  principal: aPrincipal,
   dialect: {
     expected: `a dialect (${dialects.join(", ")}) or { dialect, ...DialectOptions }`,
     test: (value) => dialectRule.test(value) || anObject.test(value),

@@ -103,6 +103,18 @@ export const exceptions: readonly LayerRule[] = [
     reason: "`context.memory.load` takes a `MemoryReference`",
   },
   {
+    from: [
+      "activity/activity-context.ts",
+      "tool/activity-memory.ts",
+      "tool/invoke-method.ts",
+      "tool/route-output.ts",
+      "tool/run-activity.ts",
+      "tool/tool-options.ts",
+    ],
+    to: ["memory/memory-scope.ts"],
+    reason: "a run's `principal` option and `context.principal` name the memory's `Principal`",
+  },
+  {
     from: ["memory/task-memory.ts"],
     to: ["drivers/embedding-spec.ts"],
     reason:
