@@ -464,29 +464,19 @@ function describeCause(cause: unknown): string {
   return where === undefined ? text : `${text} (${where})`;
 }
 
-function positiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) {
-    throw new InvalidArgumentError("must be a positive integer");
-  }
-  return number;
-}
-
-function nonNegativeInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) {
-    throw new InvalidArgumentError("must be a whole number >= 0");
-  }
-  return number;
-}
-
-function portNumber(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 65_535) {
-    throw new InvalidArgumentError("must be a port number from 0 to 65535");
-  }
-  return number;
-}
+// Integer flags: one reader, each flag its range and its message.
+const integerIn =
+  (min: number, max: number, expected: string) =>
+  (value: string): number => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min || number > max) {
+      throw new InvalidArgumentError(expected);
+    }
+    return number;
+  };
+const positiveInteger = integerIn(1, Infinity, "must be a positive integer");
+const nonNegativeInteger = integerIn(0, Infinity, "must be a whole number >= 0");
+const portNumber = integerIn(0, 65_535, "must be a port number from 0 to 65535");
 
 /** `--limit Tool.activity=n`, repeatable: the limits given so far plus this one. */
 function activityLimit(

@@ -31,6 +31,7 @@ import {
 } from "./decode-call.js";
 import { DialectCache } from "./dialect-cache.js";
 import { executeBatch, expandWrapper, hasMadeUpId, parallelResult } from "./execute-batch.js";
+import { executeReceipted } from "./execute-receipted.js";
 import { quickFloor } from "./quick-check.js";
 import {
   callSettings,
@@ -38,7 +39,6 @@ import {
   checkCalls,
   checkDialectOptions,
   checkExecuteOptions,
-  checkIdempotencyKey,
   checkSearch,
   checkToolboxArguments,
   readOnlySettings,
@@ -324,7 +324,11 @@ export class Toolbox {
         : (options.receipts ?? undefined);
     if (receipts !== undefined) {
       const ownId = call.id !== undefined && !hasMadeUpId(call);
-      return this.#executeReceipted({ ...call, id }, ownId, options, receipts);
+      const settings = callSettings(this.#decode, options);
+      const unknown = (inner: ToolCallInput & { readonly id: string }) =>
+        this.#executeUnknown(inner.id, String(inner.name), inner, options, settings, []);
+      const setup = { toolbox: this, timeoutMs: this.#timeoutMs, unknown };
+      return executeReceipted(setup, { ...call, id }, options, { ownId, receipts });
     }
     const name = String(call.name);
     let settings = callSettings(this.#decode, options);
@@ -470,47 +474,6 @@ export class Toolbox {
       },
       telemetry: this.#settings.telemetry,
       describe: (result) => this.#roster.describe(this.#catalogNow(), result),
-    });
-  }
-
-  /**
-   * `execute` with receipts: decoded and validated as `prepare` does, then run under the call's
-   * receipt (a recorded result comes back without running the method).
-   */
-  async #executeReceipted(
-    call: ToolCallInput & { readonly id: string },
-    ownId: boolean,
-    options: ExecuteOptions,
-    receipts: ReceiptOptions,
-  ): Promise<ToolCallResult> {
-    const key = call.idempotencyKey;
-    checkIdempotencyKey("Toolbox.execute", key);
-    const prepared = await this.prepare(call, options);
-    if (!prepared.ok) {
-      // A name that resolves to nothing may be a parallel wrapper: its calls come back through here.
-      if (prepared.result.toolName !== undefined) return prepared.result;
-      const settings = callSettings(this.#decode, options);
-      return this.#executeUnknown(call.id, String(call.name), call, options, settings, []);
-    }
-    const { runWithReceipt } = await import("../receipts/receipted-call.js");
-    return runWithReceipt({
-      call: prepared,
-      idempotencyKey: key,
-      ownId,
-      receipts,
-      run: async () => {
-        const { tool, activity } = prepared;
-        const limits = withToolboxTimeout(options, this.#timeoutMs);
-        // The input as it passed validation: validated again on the way in, its transforms apply once.
-        const outcome = await runActivity(tool, activity.name, prepared.acceptedInput, limits);
-        return callResult(
-          prepared.id,
-          prepared.name,
-          { tool, activity },
-          outcome,
-          prepared.repairs,
-        );
-      },
     });
   }
 
