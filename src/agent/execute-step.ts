@@ -2,7 +2,7 @@ import type { ToolCallResult } from "../calls/tool-call.js";
 import type { ToolCall } from "../drivers/spec.js";
 import type { JsonObject } from "../schema/json.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import type { ExecuteAllOptions } from "../toolbox/toolbox-options.js";
+import type { ExecuteAllOptions, ExecuteOptions } from "../toolbox/toolbox-options.js";
 import type { PendingApproval } from "./agent-types.js";
 
 /** @internal What running one step's calls produced: every result, or some calls waiting for approval. */
@@ -25,35 +25,8 @@ export async function executeStep(
   const { approvals, ...executeOptions } = options;
   const pending: PendingApproval[] = [];
   for (const call of calls) {
-    const resolved = toolbox.resolveName(call.name);
-    if (resolved === undefined) continue;
-    const { activity } = resolved;
-    const rule = activity.needsApproval;
-    const maybe =
-      rule === undefined ? approvals && activity.annotations.destructive === true : rule !== false;
-    if (!maybe) continue;
-    const prepared = await toolbox.prepare(call, executeOptions);
-    if (!prepared.ok) continue;
-    let hold = true;
-    if (typeof rule === "function") {
-      try {
-        hold = await (rule as (input: unknown, context: object) => boolean | Promise<boolean>)(
-          prepared.input,
-          { tool: prepared.tool, activity: prepared.activity },
-        );
-      } catch {
-        hold = true;
-      }
-    }
-    if (hold) {
-      pending.push({
-        id: call.id,
-        name: call.name,
-        toolName: prepared.tool.name,
-        activityName: prepared.activity.name,
-        input: prepared.input as JsonObject,
-      });
-    }
+    const entry = await heldForApproval(toolbox, call, approvals, executeOptions);
+    if (entry !== undefined) pending.push(entry);
   }
   const held = new Set(pending.map((entry) => entry.id));
   const runnable = calls.filter((call) => !held.has(call.id));
@@ -61,5 +34,46 @@ export async function executeStep(
   return {
     results: new Map(runnable.map((call, index) => [call.id, results[index] as ToolCallResult])),
     pending,
+  };
+}
+
+/**
+ * @internal The pending entry of a call that needs approval, or `undefined` when it may run (or is
+ * refused anyway: the toolbox reports that). Its activity's `needsApproval` decides (a predicate sees
+ * the validated input; one that throws holds the call), else `approvals` holds destructive activities.
+ */
+export async function heldForApproval(
+  toolbox: Toolbox,
+  call: ToolCall,
+  approvals: boolean,
+  options: ExecuteOptions,
+): Promise<PendingApproval | undefined> {
+  const resolved = toolbox.resolveName(call.name);
+  if (resolved === undefined) return undefined;
+  const { activity } = resolved;
+  const rule = activity.needsApproval;
+  const maybe =
+    rule === undefined ? approvals && activity.annotations.destructive === true : rule !== false;
+  if (!maybe) return undefined;
+  const prepared = await toolbox.prepare(call, options);
+  if (!prepared.ok) return undefined;
+  let hold = true;
+  if (typeof rule === "function") {
+    try {
+      hold = await (rule as (input: unknown, context: object) => boolean | Promise<boolean>)(
+        prepared.input,
+        { tool: prepared.tool, activity: prepared.activity },
+      );
+    } catch {
+      hold = true;
+    }
+  }
+  if (!hold) return undefined;
+  return {
+    id: call.id,
+    name: call.name,
+    toolName: prepared.tool.name,
+    activityName: prepared.activity.name,
+    input: prepared.input as JsonObject,
   };
 }
