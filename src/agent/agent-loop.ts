@@ -4,6 +4,8 @@ import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { TextArtifact } from "../artifacts/text-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
+import type { AgentCodeMode } from "../code-mode/agent-scripts.js";
+import type { ScriptRecord } from "../code-mode/script-record.js";
 import type { DialectOptions } from "../dialects/dialect.js";
 import { addUsage } from "../drivers/shared/usage.js";
 import type * as spec from "../drivers/spec.js";
@@ -41,6 +43,8 @@ export interface LoopSetup {
   /** Stream the model's text (for `agent.stream`) or wait for whole responses. */
   readonly streaming: boolean;
   readonly signal: AbortSignal | undefined;
+  /** Code mode: the code-mode tool and the toolbox the model sees (which is then `toolbox`). */
+  readonly codeMode: AgentCodeMode | undefined;
 }
 
 /** @internal What grows during a run. */
@@ -102,7 +106,12 @@ export async function* agentLoop(
     const outcome = yield* runCalls(setup, calls, step);
     if (isNonEmpty(outcome.pending)) {
       yield { type: "step-finish", step, response };
-      return yield pause(setup, state, calls, outcome.results, outcome.pending);
+      return yield pause(setup, state, {
+        calls,
+        results: outcome.results,
+        pending: outcome.pending,
+        scripts: outcome.scripts ?? new Map(),
+      });
     }
     const results = calls.map((call) => ({
       call,
@@ -215,6 +224,7 @@ async function* runCalls(
   };
   const running = executeStep(setup.toolbox, calls, {
     approvals: setup.approvals,
+    codeMode: setup.codeMode,
     dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
     signal: setup.signal,
     ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
@@ -282,13 +292,17 @@ function uniqueIds(calls: readonly spec.ToolCall[]): spec.ToolCall[] {
   });
 }
 
-function pause(
-  setup: LoopSetup,
-  state: LoopState,
-  calls: readonly spec.ToolCall[],
-  results: Map<string, ToolCallResult>,
-  pending: readonly [PendingApproval, ...PendingApproval[]],
-): AgentEvent {
+/** @internal The step that waits: its calls, the results in, the calls held, paused scripts' records. */
+export interface PausedStep {
+  readonly calls: readonly spec.ToolCall[];
+  readonly results: Map<string, ToolCallResult>;
+  readonly pending: readonly [PendingApproval, ...PendingApproval[]];
+  readonly scripts: Map<string, ScriptRecord>;
+}
+
+/** @internal The `finish` event of a run paused for approval, with its saved state. */
+export function pause(setup: LoopSetup, state: LoopState, step: PausedStep): AgentEvent {
+  const { calls, results, pending, scripts } = step;
   const names = pending.map((entry) => `${entry.toolName}.${entry.activityName}`).join(", ");
   const saved = saveState({
     protocol: setup.protocolName,
@@ -296,6 +310,7 @@ function pause(
     calls: [...calls],
     results,
     pending: [...pending],
+    scripts,
   });
   return finish(state, {
     status: "needs-approval",
@@ -305,7 +320,8 @@ function pause(
   });
 }
 
-function isNonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]] {
+/** @internal Whether a list has at least one item, as a type. */
+export function isNonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]] {
   return items.length > 0;
 }
 

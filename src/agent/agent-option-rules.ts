@@ -38,6 +38,10 @@ const agentRules: OptionRules = Object.freeze({
   dialectOptions: anObject,
   concurrency: { ...wholeNumber(1), expected: "a positive integer" },
   generation: anObject,
+  codeMode: {
+    expected: "a boolean or code-mode options",
+    test: (value) => typeof value === "boolean" || anObject.test(value),
+  },
 });
 
 const generationRules: OptionRules = Object.freeze({

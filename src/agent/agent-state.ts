@@ -2,6 +2,7 @@ import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import type { ImageArtifact } from "../artifacts/image-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
+import { loadRecord, type ScriptRecord } from "../code-mode/script-record.js";
 import type { PromptMessage, ToolCall, Usage } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
@@ -32,6 +33,8 @@ export interface AgentState {
     readonly calls: JsonValue[];
     readonly results: JsonValue[];
     readonly pending: JsonValue[];
+    /** In code mode: each paused script's record, by the id of the call that ran it. */
+    readonly scripts?: JsonObject;
   };
 }
 
@@ -46,6 +49,7 @@ export interface PausedRun {
   calls: ToolCall[];
   results: Map<string, ToolCallResult>;
   pending: PendingApproval[];
+  scripts: Map<string, ScriptRecord>;
 }
 
 /** @internal */
@@ -67,6 +71,7 @@ export function saveState(run: PausedRun): AgentState {
         calls: run.calls,
         results: [...run.results.values()].map(resultToJSON),
         pending: run.pending,
+        ...(run.scripts.size === 0 ? {} : { scripts: Object.fromEntries(run.scripts) }),
       },
     }),
   ) as AgentState;
@@ -94,6 +99,9 @@ export function loadState(state: unknown): PausedRun {
       calls: saved.paused.calls as unknown as ToolCall[],
       results: new Map(results.map((result) => [result.id, result])),
       pending: saved.paused.pending as unknown as PendingApproval[],
+      scripts: new Map(
+        Object.entries(saved.paused.scripts ?? {}).map(([id, record]) => [id, loadRecord(record)]),
+      ),
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;

@@ -1,5 +1,7 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
+import { type AgentCodeMode, agentCodeMode, runScriptStep } from "../code-mode/agent-scripts.js";
+import type { ScriptRecord } from "../code-mode/script-record.js";
 import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import { TaskMemory } from "../memory/task-memory.js";
@@ -8,10 +10,17 @@ import { traceToolCall } from "../observe/tool-call-span.js";
 import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
 import type { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
-import { agentLoop, type LoopSetup, type LoopState, type StepResults } from "./agent-loop.js";
+import {
+  agentLoop,
+  isNonEmpty,
+  type LoopSetup,
+  type LoopState,
+  pause,
+  type StepResults,
+} from "./agent-loop.js";
 import { checkAgentOptions, checkAgentRunOptions, checkDecisions } from "./agent-option-rules.js";
 import { traceAgentRun } from "./agent-spans.js";
-import { loadState } from "./agent-state.js";
+import { loadState, type PausedRun } from "./agent-state.js";
 import type {
   AgentEvent,
   AgentOptions,
@@ -47,6 +56,7 @@ export class Agent {
   readonly #options: AgentOptions;
   readonly #protocol: Protocol;
   readonly #maxSteps: number;
+  readonly #codeMode: AgentCodeMode | undefined;
 
   constructor(options: AgentOptions) {
     checkAgentOptions(options);
@@ -67,6 +77,9 @@ export class Agent {
       (this.toolbox.tools.some((tool) => tool.offPrompt) ? new TaskMemory() : undefined);
     if (memory !== undefined && memory !== this.toolbox.taskMemory)
       this.toolbox.setTaskMemory(memory);
+    const code = options.codeMode ?? false;
+    this.#codeMode =
+      code === false ? undefined : agentCodeMode(this.toolbox, code === true ? {} : code);
   }
 
   /**
@@ -171,14 +184,21 @@ export class Agent {
     }
     // The approved calls run first, inside the resumed run's span like every other call of it.
     const decide = async function* (agent: Agent): AsyncGenerator<AgentEvent> {
+      const scripts = new Map<string, Map<number, ApprovalDecision>>();
       for (const entry of paused.pending) {
         const decision = checked.get(entry.id) as ApprovalDecision;
-        paused.results.set(entry.id, await agent.#decide(entry, decision, setup.signal));
+        if (entry.script === undefined) {
+          paused.results.set(entry.id, await agent.#decide(entry, decision, setup.signal));
+          continue;
+        }
+        const decisions = scripts.get(entry.script.callId) ?? new Map();
+        scripts.set(entry.script.callId, decisions.set(entry.script.seq, decision));
       }
-      const results: StepResults = paused.calls.map((call) => ({
-        call,
-        result: paused.results.get(call.id) as ToolCallResult,
-      }));
+      const loopSetup = {
+        ...setup,
+        protocol: protocols[paused.protocol],
+        protocolName: paused.protocol,
+      };
       const loopState: LoopState = {
         step: paused.step,
         messages: paused.messages,
@@ -186,13 +206,63 @@ export class Agent {
         toolCalls: paused.toolCalls,
         repairs: paused.repairs,
       };
-      yield* agentLoop(
-        { ...setup, protocol: protocols[paused.protocol], protocolName: paused.protocol },
-        loopState,
-        results,
-      );
+      // A paused script runs again from the start, its record answering what it already did.
+      const still = await agent.#resumeScripts(paused, scripts, setup);
+      if (isNonEmpty(still.pending)) {
+        yield pause(loopSetup, loopState, {
+          ...still,
+          calls: paused.calls,
+          results: paused.results,
+          pending: still.pending,
+        });
+        return;
+      }
+      const results: StepResults = paused.calls.map((call) => ({
+        call,
+        result: paused.results.get(call.id) as ToolCallResult,
+      }));
+      yield* agentLoop(loopSetup, loopState, results);
     };
     return lastResult(this.#traced(decide(this)));
+  }
+
+  /** Runs each paused script again with its decisions: its result, or its next pause. */
+  async #resumeScripts(
+    paused: PausedRun,
+    scripts: ReadonlyMap<string, ReadonlyMap<number, ApprovalDecision>>,
+    setup: LoopSetup,
+  ): Promise<{ pending: PendingApproval[]; scripts: Map<string, ScriptRecord> }> {
+    const pending: PendingApproval[] = [];
+    const records = new Map<string, ScriptRecord>();
+    for (const [callId, decisions] of scripts) {
+      const call = paused.calls.find((candidate) => candidate.id === callId);
+      const record = paused.scripts.get(callId);
+      if (call === undefined || record === undefined || this.#codeMode === undefined) {
+        throw new AgentError({
+          code: "invalid_agent_state",
+          subject: `pending script call "${callId}"`,
+          message:
+            this.#codeMode === undefined
+              ? "was paused in code mode, and this agent is not in code mode"
+              : "has no saved call or record",
+        });
+      }
+      const step = await runScriptStep(this.#codeMode, call, {
+        approvals: setup.approvals,
+        record,
+        decisions,
+        options: {
+          dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
+          ...(setup.signal === undefined ? {} : { signal: setup.signal }),
+        },
+      });
+      if (step.record === undefined) paused.results.set(callId, step.result);
+      else {
+        pending.push(...step.pending);
+        records.set(callId, step.record);
+      }
+    }
+    return { pending, scripts: records };
   }
 
   /** The run inside an `invoke_agent` span when an OpenTelemetry SDK is registered. */
@@ -262,7 +332,8 @@ export class Agent {
     const agent = this.#options;
     return {
       driver: agent.driver,
-      toolbox: this.toolbox,
+      toolbox: this.#codeMode?.toolbox ?? this.toolbox,
+      codeMode: this.#codeMode,
       protocol: this.#protocol,
       protocolName: agent.protocol ?? "native",
       maxSteps: this.#maxSteps,
@@ -278,7 +349,10 @@ export class Agent {
 
   #start(prompt: string | readonly UserContentPart[]): LoopState {
     const messages: PromptMessage[] = [];
-    const system = this.#protocol.systemPrompt(this.toolbox, this.#options.system);
+    const system = this.#protocol.systemPrompt(
+      this.#codeMode?.toolbox ?? this.toolbox,
+      this.#options.system,
+    );
     if (system !== undefined) messages.push({ role: "system", content: system });
     messages.push({ role: "user", content: prompt });
     return {

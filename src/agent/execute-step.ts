@@ -1,4 +1,6 @@
 import type { ToolCallResult } from "../calls/tool-call.js";
+import { type AgentCodeMode, executeScripts } from "../code-mode/agent-scripts.js";
+import type { ScriptRecord } from "../code-mode/script-record.js";
 import type { ToolCall } from "../drivers/spec.js";
 import type { JsonObject } from "../schema/json.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
@@ -9,6 +11,8 @@ import type { PendingApproval } from "./agent-types.js";
 export interface StepOutcome {
   readonly results: Map<string, ToolCallResult>;
   readonly pending: PendingApproval[];
+  /** In code mode: the record of each paused script, by the call that ran it. */
+  readonly scripts?: Map<string, ScriptRecord>;
 }
 
 /**
@@ -20,9 +24,11 @@ export interface StepOutcome {
 export async function executeStep(
   toolbox: Toolbox,
   calls: readonly ToolCall[],
-  options: ExecuteAllOptions & { approvals: boolean },
+  options: ExecuteAllOptions & { approvals: boolean; codeMode?: AgentCodeMode | undefined },
 ): Promise<StepOutcome> {
-  const { approvals, ...executeOptions } = options;
+  const { approvals, codeMode, ...executeOptions } = options;
+  if (codeMode !== undefined)
+    return executeScripts(codeMode, calls, { approvals, ...executeOptions });
   const pending: PendingApproval[] = [];
   for (const call of calls) {
     const entry = await heldForApproval(toolbox, call, approvals, executeOptions);

@@ -129,9 +129,16 @@ export async function runInSandbox(
       return { ok: false, code: stop.code, message: stop.message, logs: run.logs };
     throw error;
   } finally {
-    run.dispose();
-    context.dispose();
-    runtime.dispose();
+    try {
+      run.dispose();
+      context.dispose();
+      runtime.dispose();
+    } catch (error) {
+      // QuickJS aborts the whole WebAssembly instance on a leaked object: the next run loads anew.
+      module = undefined;
+      // biome-ignore lint/correctness/noUnsafeFinally: a failed disposal is a bug to report, not hide.
+      throw error;
+    }
   }
 }
 
@@ -195,7 +202,13 @@ class ScriptRun {
           "the script waits on a promise that nothing will settle (only tool calls settle on their own)",
         );
       }
-      const answers = await this.#host.round(waiting.map((entry) => entry.call));
+      let answers: readonly SandboxAnswer[];
+      try {
+        answers = await this.#host.round(waiting.map((entry) => entry.call));
+      } catch (error) {
+        for (const { deferred } of waiting) deferred.dispose();
+        throw error;
+      }
       inSandbox(() => {
         for (const [index, { deferred }] of waiting.entries()) {
           const answer = answers[index] as SandboxAnswer;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { codeMode } from "../../src/code-mode.js";
 import { type Artifact, Toolbox } from "../../src/index.js";
-import { LedgerTool } from "./ledger-tool.js";
+import { LedgerTool } from "./fixtures/ledger-tool.js";
 
 const script = (tool: ReturnType<typeof codeMode>, source: string) =>
   tool.run("run_script", { script: source });
