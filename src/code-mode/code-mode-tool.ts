@@ -55,7 +55,7 @@ export interface CodeModeOptions extends ToolOptions {
   limits?: CodeModeLimits | undefined;
   /** Most calls of one round running at once; the toolbox's `concurrency` by default. */
   concurrency?: number | undefined;
-  /** What `Date` reads in a script (`Date.now` by default). */
+  /** What `Date` reads in a script (`Date.now` by default): once per run, then frozen. */
   clock?: (() => number) | undefined;
   /** What `Math.random` returns in a script (`Math.random` by default). */
   random?: (() => number) | undefined;
@@ -147,7 +147,7 @@ export class CodeModeTool extends Tool {
   @activity({
     name: "run_script",
     description: (tool: CodeModeTool) =>
-      `Runs a JavaScript script (the body of an async function) that calls these tools and returns a JSON value. Use it to make several calls in one step: in sequence with await, at once with Promise.all. A failed call throws an Error whose message says why (and whose code names it). No network, files or timers; Date and Math.random work.\n\n${tool.declarations()}`,
+      `Runs a JavaScript script (the body of an async function) that calls these tools and returns a JSON value. Use it to make several calls in one step: in sequence with await, at once with Promise.all. A failed call throws an Error whose message says why (and whose code names it). No network, files or timers; Date gives the time the script started, Math.random works.\n\n${tool.declarations()}`,
     schema: scriptSchema,
   })
   async run_script(input: unknown, context: ActivityContext) {

@@ -102,6 +102,15 @@ async function runRound(
   const runnable: Runnable[] = [];
   const held: HeldCall[] = [];
   for (const [index, { name, input }] of calls.entries()) {
+    // The prelude offers only these names; anything else never reaches the toolbox.
+    if (!setup.names.includes(name)) {
+      answers[index] = {
+        ok: false,
+        code: "unknown_tool",
+        message: `no tool ${name} in this script API`,
+      };
+      continue;
+    }
     const { seq, entry } = replay.nextCall(name, input);
     if (entry.answer !== undefined) {
       answers[index] = entry.answer;

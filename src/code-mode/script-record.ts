@@ -75,6 +75,7 @@ export class ScriptDiverged extends Error {}
 export class Replay {
   #nextCall = 0;
   #nextEntropy = 0;
+  #start: number | undefined;
 
   readonly record: ScriptRecord;
   readonly #clock: () => number;
@@ -103,8 +104,13 @@ export class Replay {
     return { seq, entry: recorded };
   }
 
+  /**
+   * The script's clock: read once, at its first use, and frozen for the run, so a script cannot time
+   * its tool calls (their speed would otherwise tell it about data it is not given).
+   */
   now(): number {
-    return this.#entropy(this.#clock);
+    this.#start ??= this.#entropy(this.#clock);
+    return this.#start;
   }
 
   random(): number {
