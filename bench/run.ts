@@ -7,6 +7,7 @@ import { parseArgs, promisify } from "node:util";
 import { machineLine, versionTable } from "./environment.js";
 import type { HeadlineRow, Scenario } from "./scenario.js";
 import { adaptersScenario } from "./scenarios/adapters.js";
+import { codeModeScenario } from "./scenarios/code-mode.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
 import { hostileScenario } from "./scenarios/hostile.js";
 import { memoryScenario } from "./scenarios/memory.js";
@@ -30,6 +31,7 @@ const scenarios: readonly Scenario[] = [
   openModelsScenario,
   adaptersScenario,
   queueScenario,
+  codeModeScenario,
 ];
 
 const { values } = parseArgs({

@@ -157,7 +157,7 @@ export class CodeModeTool extends Tool {
     const record = agent?.record === undefined ? newRecord() : loadRecord(agent.record);
     const ran = await runScript(script, {
       toolbox: this.toolbox,
-      names: this.#functions().map((fn) => fn.name),
+      names: new Map(this.#functions().map((fn) => [fn.name, fn.nativeName])),
       limits: this.#limits,
       replay: new Replay(record, this.#clock, this.#random),
       approvals: agent?.approvals ?? false,
@@ -180,14 +180,24 @@ export class CodeModeTool extends Tool {
     return typeof value === "string" ? new TextArtifact(value) : new JsonArtifact(value);
   }
 
-  /** Every enabled activity of the toolbox but code-mode tools (a script cannot start a script). */
+  /**
+   * Every enabled activity of the toolbox but code-mode tools (a script cannot start a script), named
+   * by its native name made a JavaScript identifier (`-` is not one), numbered on a clash.
+   */
   #functions(): ApiFunction[] {
     const functions: ApiFunction[] = [];
+    const taken = new Set<string>();
     for (const tool of this.toolbox.tools) {
       if (tool instanceof CodeModeTool) continue;
       for (const entry of tool.activities()) {
+        const nativeName = this.toolbox.nativeName(tool, entry.name);
+        const base = nativeName.replace(/[^A-Za-z0-9_$]/g, "_");
+        let name = base;
+        for (let copy = 2; taken.has(name); copy++) name = `${base}_${copy}`;
+        taken.add(name);
         functions.push({
-          name: this.toolbox.nativeName(tool, entry.name),
+          name,
+          nativeName,
           description: tool.activityDescription(entry.name),
           schema: tool.activitySchema(entry.name),
         });

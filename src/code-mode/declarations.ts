@@ -2,7 +2,10 @@ import type { JsonSchema, JsonSchemaObject } from "../schema/json.js";
 
 /** @internal One function of the script API: its name, what it does, what it takes. */
 export interface ApiFunction {
+  /** The name in the script, a JavaScript identifier. */
   readonly name: string;
+  /** The activity's native name in the toolbox. */
+  readonly nativeName: string;
   readonly description: string;
   readonly schema: JsonSchemaObject;
 }

@@ -24,8 +24,8 @@ export interface HeldCall {
 /** @internal Everything one run of a script needs. */
 export interface ScriptSetup {
   readonly toolbox: Toolbox;
-  /** The activities the script may call, by the names it calls them. */
-  readonly names: readonly string[];
+  /** The activities the script may call: the names it calls them by, to their native names. */
+  readonly names: ReadonlyMap<string, string>;
   readonly limits: SandboxLimits;
   readonly replay: Replay;
   /** Hold destructive activities for approval (the Agent's `approvals`). */
@@ -66,7 +66,7 @@ export async function runScript(script: string, setup: ScriptSetup): Promise<Scr
   const { replay } = setup;
   try {
     const outcome = await runInSandbox(quickjs, script, setup.limits, {
-      names: setup.names,
+      names: [...setup.names.keys()],
       now: () => replay.now(),
       random: () => replay.random(),
       round: (calls) => runRound(calls, setup),
@@ -103,7 +103,8 @@ async function runRound(
   const held: HeldCall[] = [];
   for (const [index, { name, input }] of calls.entries()) {
     // The prelude offers only these names; anything else never reaches the toolbox.
-    if (!setup.names.includes(name)) {
+    const nativeName = setup.names.get(name);
+    if (nativeName === undefined) {
       answers[index] = {
         ok: false,
         code: "unknown_tool",
@@ -117,7 +118,7 @@ async function runRound(
       continue;
     }
     const id = `${replay.record.id}.${seq}`;
-    const call: ToolCall = { id, name, arguments: input };
+    const call: ToolCall = { id, name: nativeName, arguments: input };
     const decision = entry.decision ?? setup.decisions.get(seq);
     if (decision !== undefined) {
       entry.decision = decision;

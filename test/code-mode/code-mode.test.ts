@@ -31,6 +31,21 @@ describe("codeMode", () => {
     assert.ok(tool.activityDescription("run_script").endsWith(declarations));
   });
 
+  it("names each function by an identifier, numbered on a clash", async () => {
+    const toolbox = new Toolbox([
+      new LedgerTool({ name: "my-ledger" }),
+      new LedgerTool({ name: "my_ledger" }),
+    ]);
+    const tool = codeMode(toolbox);
+    assert.match(tool.declarations(), /\n {2}my_ledger_balance\(/);
+    assert.match(tool.declarations(), /\n {2}my_ledger_balance_2\(/);
+    const result = await script(
+      tool,
+      `return (await tools.my_ledger_balance_2({ account: "bob" })).balance;`,
+    );
+    assert.equal(result.toText(), "50");
+  });
+
   it("runs calls in sequence and in parallel, each through the toolbox", async () => {
     const { tool, ledger } = setup();
     const result = await script(

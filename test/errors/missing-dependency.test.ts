@@ -22,6 +22,7 @@ const optional = [
   "@modelcontextprotocol/client",
   "ioredis",
   "bullmq",
+  "quickjs-emscripten",
 ];
 
 /** Links every package of the project's node_modules into `target`, but the optional SDKs. */
@@ -99,6 +100,7 @@ describe("a missing optional package", () => {
       "mcp.js",
       "testing.js",
       "queue.js",
+      "code-mode.js",
     ]) {
       await load(entry);
     }
@@ -155,6 +157,26 @@ describe("a missing optional package", () => {
     );
     const Store = RedisArtifactStore as new (options: object) => object;
     await expectMissing("ioredis", "RedisArtifactStore", () => new Store({ url: "redis://h" }));
+  });
+
+  it("codeMode and an agent in code mode name quickjs-emscripten", async () => {
+    const { Toolbox } = await load("index.js");
+    const { codeMode } = (await load("code-mode.js")) as unknown as {
+      codeMode: (toolbox: object) => unknown;
+    };
+    const Agent = (await load("agent.js")).Agent as unknown as new (options: object) => object;
+    const toolbox = new (Toolbox as unknown as new (tools: object[]) => object)([]);
+    await expectMissing("quickjs-emscripten", "codeMode", () => codeMode(toolbox));
+    const driver = {
+      specificationVersion: "v1",
+      generate: () => undefined,
+      dialect: "openai-chat",
+    };
+    await expectMissing(
+      "quickjs-emscripten",
+      "codeMode",
+      () => new Agent({ driver, toolbox, codeMode: true }),
+    );
   });
 
   it("startWorker and new QueueToolbox name bullmq", async () => {
