@@ -1,6 +1,6 @@
 // `npm run bench`: runs every scenario and writes bench/RESULTS.md (one section per scenario, plus the
-// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue
-// (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
+// machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue,
+// tool-search,large-artifacts,retrieval,receipts,code-mode (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs, promisify } from "node:util";
@@ -10,14 +10,18 @@ import { adaptersScenario } from "./scenarios/adapters.js";
 import { codeModeScenario } from "./scenarios/code-mode.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
 import { hostileScenario } from "./scenarios/hostile.js";
+import { largeArtifactsScenario } from "./scenarios/large-artifacts.js";
 import { memoryScenario } from "./scenarios/memory.js";
 import { openModelsScenario } from "./scenarios/open-models.js";
 import { queueScenario } from "./scenarios/queue.js";
+import { receiptsScenario } from "./scenarios/receipts.js";
 import { repairScenario } from "./scenarios/repair.js";
+import { retrievalScenario } from "./scenarios/retrieval.js";
 import { scaleScenario } from "./scenarios/scale.js";
 import { schemaSizeScenario } from "./scenarios/schema-size.js";
 import { serveLoadScenario } from "./scenarios/serve-load.js";
 import { startupScenario } from "./scenarios/startup.js";
+import { toolSearchScenario } from "./scenarios/tool-search.js";
 
 const scenarios: readonly Scenario[] = [
   dispatchScenario,
@@ -31,6 +35,10 @@ const scenarios: readonly Scenario[] = [
   openModelsScenario,
   adaptersScenario,
   queueScenario,
+  toolSearchScenario,
+  largeArtifactsScenario,
+  retrievalScenario,
+  receiptsScenario,
   codeModeScenario,
 ];
 

@@ -30,5 +30,7 @@ export type {
   AgentStatus,
   AgentToolCall,
   ApprovalDecision,
+  DurableRuns,
   PendingApproval,
 } from "./agent/agent-types.js";
+export type { StateKey } from "./agent/state-seal.js";

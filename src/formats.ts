@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
- * import { parseToolCalls } from "toolwright/formats";
+ * import { parseToolCalls, parseToolCallsStream } from "toolwright/formats";
  * const { calls, text, refused } = parseToolCalls(reply);
+ * for await (const event of parseToolCallsStream(chunks, { format: "hermes" })) console.log(event);
  * ```
  * @module
  */
@@ -18,6 +19,11 @@ export {
   parseToolCalls,
   toolCallFormatNames,
 } from "./formats/parse-tool-calls.js";
+export {
+  parseToolCallsStream,
+  type ToolCallStreamEvent,
+  ToolCallStreamReader,
+} from "./formats/stream/tool-call-stream.js";
 export type { TextSyntaxFormatName } from "./formats/text/format-names.js";
 export type {
   ParsedToolCall,

@@ -11,6 +11,10 @@
 import "./node-check.js";
 
 export {
+  GeminiEmbeddingDriver,
+  type GeminiEmbeddingDriverOptions,
+} from "./drivers/gemini/gemini-embedding-driver.js";
+export {
   type GeminiDriverOptions,
   GeminiPromptDriver,
 } from "./drivers/gemini/gemini-prompt-driver.js";

@@ -86,6 +86,13 @@ export type {
 // Prompt drivers: the interface every provider driver implements, and helpers over it. The drivers
 // themselves live in subpaths (`toolwright/openai`, `/anthropic`, `/gemini`, `/ollama`) so the root
 // entry never loads a provider SDK; `toolwright/testing` has `MockPromptDriver`.
+export type {
+  EmbeddingCallOptions,
+  EmbeddingDriver,
+  EmbeddingPurpose,
+  EmbeddingRequest,
+  EmbeddingResponse,
+} from "./drivers/embedding-spec.js";
 export { collectStream } from "./drivers/shared/collect-stream.js";
 export type { DriverOptions } from "./drivers/shared/driver-options.js";
 export { responseToMessage } from "./drivers/shared/response-to-message.js";
@@ -148,6 +155,8 @@ export type { SchemaSource } from "./schema/normalize-schema.js";
 export { type OptionalProperty, optional } from "./schema/optional-property.js";
 export type { StandardJSONSchemaV1, StandardSchemaV1 } from "./schema/standard-schema.js";
 export type { ValidationIssue } from "./schema/validation-issue.js";
+export type { SearchFieldWeights } from "./search/activity-search.js";
+export type { EmbedTexts } from "./search/embedding-store.js";
 // Tools: the one base class users extend, what its methods get, and its npm requirements (`static
 // requirements`, checked with semver against what is installed; `toolwright install` installs them).
 export type { ActivityMemory } from "./tool/activity-memory.js";
@@ -173,5 +182,15 @@ export { Toolbox } from "./toolbox/toolbox.js";
 export type {
   ExecuteAllOptions,
   ExecuteOptions,
+  SearchOptions,
   ToolboxOptions,
 } from "./toolbox/toolbox-options.js";
+export type {
+  DeferCandidate,
+  DeferLoading,
+  FindTools,
+  FoundTool,
+  SearchHit,
+  ToolSearchOptions,
+  ToolSearchTool,
+} from "./toolbox/toolbox-search.js";

@@ -27,6 +27,7 @@ export type {
   StoreWrite,
   StoreWriteResult,
   TextPage,
+  VectorQuery,
 } from "./memory/artifact-store.js";
 export { InMemoryArtifactStore } from "./memory/in-memory-artifact-store.js";
 export {

@@ -11,6 +11,10 @@
 import "./node-check.js";
 
 export {
+  OllamaEmbeddingDriver,
+  type OllamaEmbeddingDriverOptions,
+} from "./drivers/ollama/ollama-embedding-driver.js";
+export {
   type OllamaDriverOptions,
   OllamaPromptDriver,
 } from "./drivers/ollama/ollama-prompt-driver.js";

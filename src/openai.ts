@@ -12,4 +12,8 @@ import "./node-check.js";
 
 export { OpenAIChatPromptDriver } from "./drivers/openai/openai-chat-prompt-driver.js";
 export type { OpenAIDriverOptions } from "./drivers/openai/openai-client.js";
+export {
+  OpenAIEmbeddingDriver,
+  type OpenAIEmbeddingDriverOptions,
+} from "./drivers/openai/openai-embedding-driver.js";
 export { OpenAIResponsesPromptDriver } from "./drivers/openai/openai-responses-prompt-driver.js";

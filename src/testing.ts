@@ -11,6 +11,10 @@
 import "./node-check.js";
 
 export {
+  MockEmbeddingDriver,
+  type MockEmbeddingDriverOptions,
+} from "./testing/mock-embedding-driver.js";
+export {
   MockPromptDriver,
   type MockPromptDriverOptions,
   type MockResponse,

@@ -6,6 +6,8 @@ import {
   createEventDescription,
   createEventSchema,
 } from "../workloads/create-event.js";
+import type { SearchWorkload } from "../workloads/tool-search.js";
+import type { SearchContender } from "./tool-search.js";
 
 /** The calendar tool as a toolwright user writes it: one activity with the shared zod schema. */
 export class CalendarTool extends Tool {
@@ -32,6 +34,17 @@ export function toolwrightRegistry(toolbox: Toolbox): CallRegistry {
       const outcome = result.calls?.[0] ?? result;
       if (outcome.artifact.type === "ErrorArtifact") return { ran: false };
       return { ran: true, received: outcome.artifact.value };
+    },
+  };
+}
+
+/** toolwright's tool search: `toolbox.search` over the catalog's own toolbox (the index is built on the first search). */
+export async function toolwrightSearch(workload: SearchWorkload): Promise<SearchContender> {
+  await workload.toolbox.search("build the index");
+  return {
+    name: "toolwright",
+    async search(query, limit) {
+      return (await workload.toolbox.search(query, { limit })).map((hit) => hit.name);
     },
   };
 }

@@ -1,4 +1,4 @@
-// Scenario 12, code mode: multi-step tasks built from BFCL's `parallel_multiple` category (2-4
+// Scenario 16, code mode: multi-step tasks built from BFCL's `parallel_multiple` category (2-4
 // independent calls each, from the accepted answers), run by an Agent over a scripted model (no
 // network) three ways: one call per turn, all calls in one turn (native parallel calls), and code mode
 // (one script). Model-visible tokens per task and round trips; then what a call made from a script
@@ -177,7 +177,7 @@ export const codeModeScenario: Scenario = {
     const table = await conversations(sample);
     const cost = await overhead(sample[0] as Task, quick ? 1_000 : 4_000);
     const section = [
-      "## 12. Code mode",
+      "## 16. Code mode",
       "",
       `${sample.length} tasks from BFCL's \`parallel_multiple\` category (the questions whose accepted calls all land on their tools; 2-4 calls each), each run by an \`Agent\` over a scripted \`MockPromptDriver\` (no network): the model's turns are the accepted calls, then a one-line answer. Tokens are gpt-tokenizer ${installedVersion("gpt-tokenizer")}'s \`o200k_base\` count of what the model reads in every request (the \`tools\` value and the transcript, tool results as their text) and of what it writes; a round trip is one model request. Code mode's one tool carries the toolbox as TypeScript declarations (quickjs-emscripten ${installedVersion("quickjs-emscripten")}).`,
       "",

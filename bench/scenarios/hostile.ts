@@ -87,6 +87,32 @@ function cases(): Case[] {
       label: "nested 100,000 levels (refused)",
       arguments: `{"title":${"[".repeat(100_000)}${"]".repeat(100_000)}}`,
     },
+    // Issue 26's shapes: raw model text the decoder hands to the format readers (once, and only
+    // within the repair length), and cut-off JSON the cut-off check reads in one pass.
+    {
+      label: "pythonic calls, 22.5 KB (`[f(a=1)]` × 2,500, refused)",
+      arguments: "[f(a=1)]\n".repeat(2500),
+    },
+    {
+      label: "pythonic calls, 63 KB (× 7,000, within the repair length, refused)",
+      arguments: "[f(a=1)]\n".repeat(7000),
+    },
+    {
+      label: "256 KB of non-JSON call-like text (over the repair length, refused)",
+      arguments: '<tool_call>{"name": f(a=1) '.repeat(9362),
+    },
+    {
+      label: "Granite blocks, 57 KB (refused)",
+      arguments: '<|tool_call|>[{"name": "f", "arguments": {}}]'.repeat(1200),
+    },
+    {
+      label: "cut inside a 60 KB string of `]}` (refused)",
+      arguments: `{"title":"${"a]}".repeat(20_000)}`,
+    },
+    {
+      label: "`Actions: [` × 6,000 (refused)",
+      arguments: "Actions: [".repeat(6000),
+    },
   ];
 }
 

@@ -2,34 +2,20 @@
 // TaskMemory.processOutput, then searches; each store in its own process (bench/memory.ts), so peak RSS
 // is that store's. Redis runs when a server can be had (TOOLWRIGHT_REDIS_URL, or redis-server on PATH).
 // Run alone: npm run bench:memory (= npm run bench -- --only memory)
-import { startRedis } from "../../test/fixtures/redis-server.js";
-import { runChild } from "../child.js";
 import type { StoreResult } from "../memory.js";
 import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
+import { runPerStore } from "../store-children.js";
 
 async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const artifacts = options.quick ? 500 : 10_000;
   const size = 10_000;
   const searches = options.quick ? 200 : 1_000;
-  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
-  let redisMissing: string | undefined;
-  try {
-    redis = await startRedis();
-  } catch (error) {
-    redisMissing = (error as Error).message;
-  }
-  const results: StoreResult[] = [];
-  try {
-    for (const store of ["memory", "sqlite", ...(redis === undefined ? [] : ["redis"])]) {
-      console.error(`bench: memory ${store}…`);
-      const args = ["--store", store, "--artifacts", `${artifacts}`, "--size", `${size}`];
-      args.push("--searches", `${searches}`);
-      if (store === "redis" && redis !== undefined) args.push("--redis", redis.url);
-      results.push(await runChild<StoreResult>(new URL("../memory.ts", import.meta.url), args));
-    }
-  } finally {
-    await redis?.stop();
-  }
+  const args = ["--artifacts", `${artifacts}`, "--size", `${size}`, "--searches", `${searches}`];
+  const { results, redisMissing } = await runPerStore<StoreResult>(
+    "memory",
+    new URL("../memory.ts", import.meta.url),
+    args,
+  );
   const rows = results.map(
     (r) =>
       `| ${r.store} | ${r.artifacts} / ${r.megabytes} MB | ${r.writesPerSecond} | ${r.searchP50} | ${r.searchP95} | ${r.searchMax} | ${r.peakRssMb} | ${r.extra} |`,

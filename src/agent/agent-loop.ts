@@ -10,11 +10,12 @@ import type { DialectOptions } from "../dialects/dialect.js";
 import { addUsage } from "../drivers/shared/usage.js";
 import type * as spec from "../drivers/spec.js";
 import { PromptDriverError } from "../errors/prompt-driver-error.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { Repair } from "../tool/repair.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { type ChatSpan, startChatSpan } from "./agent-spans.js";
-import { saveState } from "./agent-state.js";
+import { type PausedRun, saveState } from "./agent-state.js";
 import type {
   AgentCompletedRun,
   AgentEvent,
@@ -25,8 +26,10 @@ import type {
   AgentToolCall,
   PendingApproval,
 } from "./agent-types.js";
+import type { RunRecorder } from "./durable-run.js";
 import { executeStep, type StepOutcome } from "./execute-step.js";
 import type { Protocol } from "./protocol.js";
+import type { StateKey } from "./state-seal.js";
 
 /** @internal What stays fixed for a run. */
 export interface LoopSetup {
@@ -39,12 +42,20 @@ export interface LoopSetup {
   readonly approvals: boolean;
   readonly dialectOptions: DialectOptions;
   readonly concurrency: number | undefined;
+  /** Ask the model to continue an answer the provider cut off, instead of ending with it. */
+  readonly continueCutOff: boolean;
   readonly generation: Partial<spec.PromptRequest>;
   /** Stream the model's text (for `agent.stream`) or wait for whole responses. */
   readonly streaming: boolean;
   readonly signal: AbortSignal | undefined;
   /** Code mode: the code-mode tool and the toolbox the model sees (which is then `toolbox`). */
   readonly codeMode: AgentCodeMode | undefined;
+  readonly runId: string;
+  readonly stateKey: StateKey | undefined;
+  /** The receipts the run's calls go under (the run's own scope), if any. */
+  readonly receipts: ReceiptOptions | undefined;
+  /** A durable run's store, saved after every step. */
+  readonly recorder: RunRecorder | undefined;
 }
 
 /** @internal What grows during a run. */
@@ -54,13 +65,22 @@ export interface LoopState {
   usage: spec.Usage;
   toolCalls: AgentToolCall[];
   repairs: Repair[];
+  /** Steps whose reply the provider cut off. */
+  cutOff: number[];
+  /** The pieces of an answer cut off so far, when the model is asked to continue it. */
+  answered?: string | undefined;
 }
+
+// What the model is told when its answer was cut off and it may continue.
+const continuePrompt =
+  "Your reply was cut off at the output token limit. Continue exactly where it stopped, without repeating anything.";
 
 /** @internal Results of a step that ran (or was resumed), in call order. */
 export type StepResults = readonly { call: spec.ToolCall; result: ToolCallResult }[];
 
 // How a run ended: the fields of its result that depend on its status.
-type RunEnd =
+/** @internal */
+export type RunEnd =
   | Pick<AgentCompletedRun, "status" | "output">
   | Pick<AgentPausedRun, "status" | "output" | "pending" | "state">
   | Pick<AgentMaxStepsRun, "status" | "output">;
@@ -73,12 +93,17 @@ type RunEnd =
 export async function* agentLoop(
   setup: LoopSetup,
   state: LoopState,
-  resumed?: StepResults,
+  resumed?: Resumed,
 ): AsyncGenerator<AgentEvent> {
-  if (resumed !== undefined) {
-    const end = yield* afterResults(setup, state, resumed);
-    if (end !== undefined) return yield finish(state, end);
-  }
+  if (resumed !== undefined && "results" in resumed) {
+    const end = yield* afterResults(setup, state, resumed.results);
+    if (end !== undefined) return yield* ended(setup, state, end);
+    await setup.recorder?.save(runOf(setup, state), "running");
+  } else if (resumed !== undefined && resumed.calls.length > 0) {
+    // A durable run stopped inside this step: its calls again, each as its receipt says.
+    const end = yield* stepCalls(setup, state, resumed.calls, undefined);
+    if (end !== undefined) return yield* end;
+  } else await setup.recorder?.save(runOf(setup, state), "running");
   while (state.step < setup.maxSteps) {
     state.step += 1;
     const step = state.step;
@@ -91,6 +116,14 @@ export async function* agentLoop(
     state.usage = addUsage(state.usage, response.usage);
     const turn = setup.protocol.read(response, setup.toolbox);
     state.messages.push(turn.assistant);
+    // A reply cut off runs only calls that are whole (the decoder refuses a cut one for this finish
+    // reason, never completing it), and the caller hears of the cut.
+    const cut = response.finishReason === "length";
+    if (cut) {
+      state.cutOff.push(step);
+      const finishReason = response.rawFinishReason ?? response.finishReason;
+      yield { type: "cut-off", step, finishReason };
+    }
     if (turn.problem !== undefined) {
       state.messages.push(...setup.protocol.reply([], turn.problem));
       yield { type: "step-finish", step, response };
@@ -98,34 +131,59 @@ export async function* agentLoop(
     }
     if (turn.calls.length === 0) {
       yield { type: "step-finish", step, response };
-      const output = new TextArtifact(turn.answer ?? response.text);
-      return yield finish(state, { status: "completed", output });
+      const answer = (state.answered ?? "") + (turn.answer ?? response.text);
+      if (cut && setup.continueCutOff) {
+        state.answered = answer;
+        state.messages.push({ role: "user", content: continuePrompt });
+        continue;
+      }
+      return yield* ended(setup, state, { status: "completed", output: new TextArtifact(answer) });
     }
+    state.answered = undefined;
     const calls = uniqueIds(turn.calls);
     for (const call of calls) yield { type: "tool-call", step, call };
-    const outcome = yield* runCalls(setup, calls, step);
-    if (isNonEmpty(outcome.pending)) {
-      yield { type: "step-finish", step, response };
-      return yield pause(setup, state, {
-        calls,
-        results: outcome.results,
-        pending: outcome.pending,
-        scripts: outcome.scripts ?? new Map(),
-      });
-    }
-    const results = calls.map((call) => ({
-      call,
-      result: outcome.results.get(call.id) as ToolCallResult,
-    }));
-    const end = yield* afterResults(setup, state, results);
-    yield { type: "step-finish", step, response };
-    if (end !== undefined) return yield finish(state, end);
+    // Saved before any call runs: a run stopped from here on resumes inside this step.
+    await setup.recorder?.save(runOf(setup, state, { calls }), "running");
+    const end = yield* stepCalls(setup, state, calls, response);
+    if (end !== undefined) return yield* end;
   }
   const limit = new ErrorArtifact(
     `Exceeded the limit of ${setup.maxSteps} model calls in this run without a final answer`,
     { code: "max_steps" },
   );
-  return yield finish(state, { status: "max-steps", output: limit });
+  return yield* ended(setup, state, { status: "max-steps", output: limit });
+}
+
+/** @internal How a run continues: with the results of its paused step, or inside a step's calls. */
+export type Resumed = { readonly results: StepResults } | { readonly calls: spec.ToolCall[] };
+
+/** Runs a step's calls and gives their results back; the run's end when the step ends it. */
+async function* stepCalls(
+  setup: LoopSetup,
+  state: LoopState,
+  calls: spec.ToolCall[],
+  response: spec.PromptResponse | undefined,
+): AsyncGenerator<AgentEvent, AsyncGenerator<AgentEvent> | undefined> {
+  const step = state.step;
+  const outcome = yield* runCalls(setup, calls, step, response?.finishReason);
+  if (isNonEmpty(outcome.pending)) {
+    if (response !== undefined) yield { type: "step-finish", step, response };
+    return pause(setup, state, {
+      calls,
+      results: outcome.results,
+      pending: outcome.pending,
+      scripts: outcome.scripts ?? new Map(),
+    });
+  }
+  const results = calls.map((call) => ({
+    call,
+    result: outcome.results.get(call.id) as ToolCallResult,
+  }));
+  const end = yield* afterResults(setup, state, results);
+  if (response !== undefined) yield { type: "step-finish", step, response };
+  if (end !== undefined) return ended(setup, state, end);
+  await setup.recorder?.save(runOf(setup, state), "running");
+  return undefined;
 }
 
 /** One model call, inside its `chat` span when tracing; streamed, its deltas become events. */
@@ -212,6 +270,7 @@ async function* runCalls(
   setup: LoopSetup,
   calls: readonly spec.ToolCall[],
   step: number,
+  finishReason: spec.FinishReason | undefined,
 ): AsyncGenerator<AgentEvent, StepOutcome> {
   const reports: AgentEvent[] = [];
   let wake: (() => void) | undefined;
@@ -225,7 +284,10 @@ async function* runCalls(
   const running = executeStep(setup.toolbox, calls, {
     approvals: setup.approvals,
     codeMode: setup.codeMode,
+    step,
+    ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
     dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
+    ...(finishReason === undefined ? {} : { finishReason }),
     signal: setup.signal,
     ...(setup.concurrency === undefined ? {} : { concurrency: setup.concurrency }),
     ...(setup.streaming ? { onCallProgress } : {}),
@@ -301,23 +363,53 @@ export interface PausedStep {
 }
 
 /** @internal The `finish` event of a run paused for approval, with its saved state. */
-export function pause(setup: LoopSetup, state: LoopState, step: PausedStep): AgentEvent {
-  const { calls, results, pending, scripts } = step;
+export async function* pause(
+  setup: LoopSetup,
+  state: LoopState,
+  step: PausedStep,
+): AsyncGenerator<AgentEvent> {
+  const { pending } = step;
   const names = pending.map((entry) => `${entry.toolName}.${entry.activityName}`).join(", ");
-  const saved = saveState({
-    protocol: setup.protocolName,
-    ...state,
-    calls: [...calls],
-    results,
-    pending: [...pending],
-    scripts,
-  });
-  return finish(state, {
+  const run = runOf(setup, state, step);
+  await setup.recorder?.save(run, "needs-approval");
+  yield finish(setup, state, {
     status: "needs-approval",
     output: new InfoArtifact(`Waiting for approval: ${names}`),
     pending,
-    state: saved,
+    state: saveState(run, setup.stateKey),
   });
+}
+
+/** The run's end: recorded when durable, its receipts released (they last the run's lifetime). */
+async function* ended(
+  setup: LoopSetup,
+  state: LoopState,
+  end: Exclude<RunEnd, { status: "needs-approval" }>,
+): AsyncGenerator<AgentEvent> {
+  if (setup.recorder !== undefined) {
+    await setup.recorder.finish(runOf(setup, state), end.status, end.output);
+  } else if (setup.receipts !== undefined) {
+    await setup.receipts.store.release(setup.receipts.scope as string);
+  }
+  yield finish(setup, state, end);
+}
+
+/** @internal The run as a state to save: between steps, or inside a step (its calls, results, held calls). */
+export function runOf(
+  setup: LoopSetup,
+  state: LoopState,
+  step: Partial<PausedStep> = {},
+): PausedRun {
+  return {
+    runId: setup.runId,
+    protocol: setup.protocolName,
+    ...state,
+    calls: [...(step.calls ?? [])],
+    results: step.results ?? new Map(),
+    pending: [...(step.pending ?? [])],
+    scripts: step.scripts ?? new Map(),
+    loaded: [...setup.toolbox.loadedActivities],
+  };
 }
 
 /** @internal Whether a list has at least one item, as a type. */
@@ -325,12 +417,15 @@ export function isNonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]
   return items.length > 0;
 }
 
-function finish(state: LoopState, end: RunEnd): AgentEvent {
+/** @internal The `finish` event of a run that ended (or paused) as `end` says. */
+export function finish(setup: Pick<LoopSetup, "runId">, state: LoopState, end: RunEnd): AgentEvent {
   const result: AgentRunResult = {
     ...end,
+    runId: setup.runId,
     steps: state.step,
     toolCalls: state.toolCalls,
     repairs: state.repairs,
+    cutOff: state.cutOff,
     usage: state.usage,
     messages: state.messages,
   };

@@ -8,6 +8,7 @@ import {
   anArray,
   anObject,
   aString,
+  nonEmptyString,
   type OptionRule,
   type OptionRules,
   oneOf,
@@ -32,6 +33,7 @@ const agentRules: OptionRules = Object.freeze({
   maxSteps: wholeNumber(1),
   protocol: oneOf("native", "react"),
   reflectOnToolUse: aBoolean,
+  continueCutOff: aBoolean,
   system: aString,
   name: aString,
   approvals: aBoolean,
@@ -42,6 +44,16 @@ const agentRules: OptionRules = Object.freeze({
     expected: "a boolean or code-mode options",
     test: (value) => typeof value === "boolean" || anObject.test(value),
   },
+  stateKey: {
+    expected: "a non-empty string or Uint8Array",
+    test: (value) => (typeof value === "string" || value instanceof Uint8Array) && value.length > 0,
+  },
+  durable: anObject,
+});
+
+const durableRules: OptionRules = Object.freeze({
+  store: objectWith("a ReceiptStore", "saveRun"),
+  retentionMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
 });
 
 const generationRules: OptionRules = Object.freeze({
@@ -51,7 +63,10 @@ const generationRules: OptionRules = Object.freeze({
   providerOptions: anObject,
 });
 
-const runRules: OptionRules = Object.freeze({ signal: abortSignal });
+const runRules: OptionRules = Object.freeze({
+  signal: abortSignal,
+  runId: nonEmptyString,
+});
 
 function configError(subject: string) {
   return (option: string, message: string) =>
@@ -69,10 +84,11 @@ export function checkAgentOptions(options: unknown): void {
     });
   }
   checkOptions(options, { owner: "Agent", rules: agentRules, required: ["driver"], error: fail });
-  const { dialectOptions, generation } = options as Record<string, unknown>;
+  const { dialectOptions, generation, durable } = options as Record<string, unknown>;
   for (const [name, value, rules] of [
     ["dialectOptions", dialectOptions, dialectOptionRules],
     ["generation", generation, generationRules],
+    ["durable", durable, durableRules],
   ] as const) {
     if (value === undefined) continue;
     checkOptions(value, {

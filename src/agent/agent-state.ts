@@ -8,6 +8,7 @@ import { AgentError } from "../errors/agent-error.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
 import type { Repair } from "../tool/repair.js";
 import type { AgentProtocol, AgentToolCall, PendingApproval } from "./agent-types.js";
+import { checkSeal, type StateKey, sealOf } from "./state-seal.js";
 
 /**
  * A paused run as plain JSON: survives `JSON.stringify`/`parse`, a database and another process, and
@@ -21,6 +22,8 @@ import type { AgentProtocol, AgentToolCall, PendingApproval } from "./agent-type
  */
 export interface AgentState {
   readonly version: 1;
+  /** The run this state belongs to: its receipts' scope, and its id in a durable store. */
+  readonly runId: string;
   readonly protocol: AgentProtocol;
   /** Model calls made so far. */
   readonly step: number;
@@ -28,6 +31,13 @@ export interface AgentState {
   readonly usage: JsonObject;
   readonly toolCalls: JsonValue[];
   readonly repairs: JsonValue[];
+  /** Steps whose reply the provider cut off (absent in states saved before it was recorded). */
+  readonly cutOff?: number[];
+  /**
+   * The deferred activities tool searches had loaded, in order (`toolbox.loadedActivities`); `resume`
+   * loads them again, so the requests carry the same tools in the same order. Absent: none.
+   */
+  readonly loaded?: string[];
   /** The paused step: its calls in order, the results already in, the calls awaiting a decision. */
   readonly paused: {
     readonly calls: JsonValue[];
@@ -36,27 +46,36 @@ export interface AgentState {
     /** In code mode: each paused script's record, by the id of the call that ran it. */
     readonly scripts?: JsonObject;
   };
+  /**
+   * `hmac-sha256:<hex>` (the agent's `stateKey`) or `sha256:<hex>` over every other field: a state
+   * edited after it was saved is refused on resume.
+   */
+  readonly seal: string;
 }
 
 /** @internal The live form of a paused run. */
 export interface PausedRun {
+  runId: string;
   protocol: AgentProtocol;
   step: number;
   messages: PromptMessage[];
   usage: Usage;
   toolCalls: AgentToolCall[];
   repairs: Repair[];
+  cutOff: number[];
   calls: ToolCall[];
   results: Map<string, ToolCallResult>;
   pending: PendingApproval[];
   scripts: Map<string, ScriptRecord>;
+  loaded: string[];
 }
 
-/** @internal */
-export function saveState(run: PausedRun): AgentState {
-  return JSON.parse(
+/** @internal The run as sealed plain JSON. */
+export function saveState(run: PausedRun, key: StateKey | undefined): AgentState {
+  const state = JSON.parse(
     JSON.stringify({
       version: 1,
+      runId: run.runId,
       protocol: run.protocol,
       step: run.step,
       messages: run.messages.map(messageToJSON),
@@ -67,6 +86,8 @@ export function saveState(run: PausedRun): AgentState {
         result: resultToJSON(entry.result),
       })),
       repairs: run.repairs,
+      cutOff: run.cutOff,
+      ...(run.loaded.length > 0 ? { loaded: run.loaded } : {}),
       paused: {
         calls: run.calls,
         results: [...run.results.values()].map(resultToJSON),
@@ -74,18 +95,29 @@ export function saveState(run: PausedRun): AgentState {
         ...(run.scripts.size === 0 ? {} : { scripts: Object.fromEntries(run.scripts) }),
       },
     }),
-  ) as AgentState;
+  ) as Omit<AgentState, "seal">;
+  return { ...state, seal: sealOf(state, key) };
 }
 
-/** @internal Revives a saved run; anything malformed is an `AgentError` naming the field. */
-export function loadState(state: unknown): PausedRun {
+/**
+ * @internal Revives a saved run whose seal matches; anything malformed is an `AgentError` naming the
+ * field.
+ */
+export function loadState(state: unknown, key: StateKey | undefined): PausedRun {
   try {
     const saved = state as AgentState;
     if (typeof saved !== "object" || saved === null || saved.version !== 1) {
       throw new TypeError("not an agent state of version 1");
     }
+    checkSeal(saved, key);
+    if (typeof saved.runId !== "string") throw new TypeError('"runId" is not a string');
     const results = (saved.paused.results as unknown as SavedResult[]).map(resultFromJSON);
+    const loaded: unknown = saved.loaded ?? [];
+    if (!Array.isArray(loaded) || loaded.some((name) => typeof name !== "string")) {
+      throw new TypeError("loaded must be an array of activity names");
+    }
     return {
+      runId: saved.runId,
       protocol: saved.protocol,
       step: saved.step,
       messages: (saved.messages as unknown as SavedMessage[]).map(messageFromJSON),
@@ -96,12 +128,14 @@ export function loadState(state: unknown): PausedRun {
         result: resultFromJSON(entry.result),
       })),
       repairs: saved.repairs as unknown as Repair[],
+      cutOff: saved.cutOff ?? [],
       calls: saved.paused.calls as unknown as ToolCall[],
       results: new Map(results.map((result) => [result.id, result])),
       pending: saved.paused.pending as unknown as PendingApproval[],
       scripts: new Map(
         Object.entries(saved.paused.scripts ?? {}).map(([id, record]) => [id, loadRecord(record)]),
       ),
+      loaded: loaded as string[],
     };
   } catch (error) {
     if (error instanceof AgentError) throw error;

@@ -13,12 +13,14 @@ import type {
   Usage,
 } from "../drivers/spec.js";
 import type { TaskMemory } from "../memory/task-memory.js";
+import type { ReceiptStore } from "../receipts/receipt-store.js";
 import type { JsonObject } from "../schema/json.js";
 import type { Repair } from "../tool/repair.js";
 import type { Tool } from "../tool/tool.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import type { AgentState } from "./agent-state.js";
+import type { StateKey } from "./state-seal.js";
 
 /**
  * How the agent talks tools with the model: the provider's native tool calling, or Griptape's text
@@ -62,6 +64,17 @@ export interface AgentOptions {
   name?: string | undefined;
   /** Destructive activities need approval unless their `needsApproval` says otherwise (default false). */
   approvals?: boolean | undefined;
+  /**
+   * The key paused states are signed with (HMAC-SHA256); an edited state is refused on resume. Give
+   * every agent that resumes a state the same key. Without one, states carry a SHA-256 of themselves.
+   */
+  stateKey?: StateKey | undefined;
+  /**
+   * Durable runs: the run's state is saved to `store` after every step and its calls run under
+   * receipts, so `agent.resume(runId)` continues it after a crash, here or on another machine, and no
+   * completed call runs twice (docs/reliability.md).
+   */
+  durable?: DurableRuns | undefined;
   /** How tools are compiled for the driver's dialect (`strict`, Gemini's schema field). */
   dialectOptions?: DialectOptions | undefined;
   /** Most tool calls of one step running at once (the toolbox's cap by default). */
@@ -72,6 +85,12 @@ export interface AgentOptions {
    * `quickjs-emscripten`). `true`, or the code-mode tool's options.
    */
   codeMode?: boolean | CodeModeOptions | undefined;
+  /**
+   * When the provider cuts a reply off (finish reason `"length"`) before any call: `true` asks the
+   * model to continue and joins the pieces of its answer; `false` (default) ends the run with the cut
+   * answer, its step listed in `result.cutOff`. A cut call is refused either way, never completed.
+   */
+  continueCutOff?: boolean | undefined;
   /** Generation settings passed on every model call. */
   generation?:
     | Pick<PromptRequest, "temperature" | "topP" | "maxOutputTokens" | "providerOptions">
@@ -89,6 +108,23 @@ export interface AgentOptions {
 export interface AgentRunOptions {
   /** Cancels the run: the model call and running tools see it; the run rejects with its reason. */
   signal?: AbortSignal | undefined;
+  /** The run's id (a random UUID by default): its key in a durable store and its receipts' scope. */
+  runId?: string | undefined;
+}
+
+/**
+ * Where an agent keeps durable runs: a receipt store (in memory, SQLite or Redis), and how long a
+ * finished run's state stays there (by default it is deleted when the run ends).
+ *
+ * @example
+ * ```ts
+ * const agent = new Agent({ driver, tools, durable: { store: new SqliteReceiptStore({ path: "runs.db" }) } });
+ * ```
+ */
+export interface DurableRuns {
+  store: ReceiptStore;
+  /** Keep a finished run (its result for `resume(runId)`) this many milliseconds; default: delete it. */
+  retentionMs?: number | undefined;
 }
 
 /**
@@ -136,25 +172,35 @@ export interface PendingApproval {
   readonly input: JsonObject;
   /** In code mode: the script call that made this call, and its place among the script's calls. */
   readonly script?: { readonly callId: string; readonly seq: number } | undefined;
+  /** The call's key in its run (its receipt's key): an approval is for this call only. */
+  readonly key: string;
+  /** SHA-256 of `input`'s canonical JSON (`hashInput`): an approval naming it approves this input only. */
+  readonly inputHash: string;
 }
 
 /**
  * A human's answer to one pending call: run it, refuse it (the model sees the reason), or run it with
- * an edited input (validated again).
+ * an edited input (validated again). An approval that names the `inputHash` it saw is refused unless
+ * the pending call's input is that very input; each paused state's approvals are used once.
  *
  * @example
  * ```ts
  * const decisions: Record<string, ApprovalDecision> = {
- *   call_1: { type: "approve" },
+ *   call_1: { type: "approve", inputHash: pending[0].inputHash },
  *   call_2: { type: "reject", reason: "Not on a Friday" },
  *   call_3: { type: "edit", input: { path: "notes/draft.md" } },
  * };
  * ```
  */
 export type ApprovalDecision =
-  | { readonly type: "approve" }
+  | { readonly type: "approve"; readonly inputHash?: string | undefined }
   | { readonly type: "reject"; readonly reason?: string | undefined }
-  | { readonly type: "edit"; readonly input: JsonObject };
+  | {
+      readonly type: "edit";
+      readonly input: JsonObject;
+      /** The pending input this edit replaces (its `inputHash`): refused when the call's differs. */
+      readonly inputHash?: string | undefined;
+    };
 
 /**
  * What every run result has, whatever its `status`: how many model calls it took and what happened
@@ -166,11 +212,18 @@ export type ApprovalDecision =
  * ```
  */
 export interface AgentRunSummary {
+  /** The run's id: `agent.resume(runId)` continues it when the agent is durable. */
+  readonly runId: string;
   /** Model calls made. */
   readonly steps: number;
   readonly toolCalls: readonly AgentToolCall[];
   /** Every repair toolwright made to the model's calls, in order. */
   readonly repairs: readonly Repair[];
+  /**
+   * The steps whose reply the provider cut off (finish reason `"length"`), in order: their answer
+   * may be incomplete, and a call cut with them was refused.
+   */
+  readonly cutOff: readonly number[];
   readonly usage: Usage;
   /** The whole conversation, system prompt first. */
   readonly messages: readonly PromptMessage[];
@@ -276,6 +329,13 @@ export type AgentEvent =
       readonly step: number;
       readonly call: ToolCall;
       readonly result: ToolCallResult;
+    }
+  | {
+      /** The provider cut this step's reply off: its cut call is refused, nothing is completed. */
+      readonly type: "cut-off";
+      readonly step: number;
+      /** The provider's own word for it (`length`, `max_tokens`, `MAX_TOKENS` …). */
+      readonly finishReason: string;
     }
   | { readonly type: "step-finish"; readonly step: number; readonly response: PromptResponse }
   | { readonly type: "finish"; readonly result: AgentRunResult };

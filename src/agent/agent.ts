@@ -1,26 +1,27 @@
-import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { randomUUID } from "node:crypto";
+import type { Artifact } from "../artifacts/artifact.js";
+import type { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { InfoArtifact } from "../artifacts/info-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import { type AgentCodeMode, agentCodeMode, runScriptStep } from "../code-mode/agent-scripts.js";
 import type { ScriptRecord } from "../code-mode/script-record.js";
 import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import { TaskMemory } from "../memory/task-memory.js";
-import { tracingRegistered } from "../observe/tool-call-channels.js";
-import { traceToolCall } from "../observe/tool-call-span.js";
-import { executeActivity, validateActivityInput } from "../tool/run-activity.js";
-import type { Tool } from "../tool/tool.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import {
   agentLoop,
+  finish,
   isNonEmpty,
   type LoopSetup,
   type LoopState,
   pause,
+  type RunEnd,
   type StepResults,
 } from "./agent-loop.js";
 import { checkAgentOptions, checkAgentRunOptions, checkDecisions } from "./agent-option-rules.js";
 import { traceAgentRun } from "./agent-spans.js";
-import { loadState, type PausedRun } from "./agent-state.js";
+import { type AgentState, loadState, type PausedRun, saveState } from "./agent-state.js";
 import type {
   AgentEvent,
   AgentOptions,
@@ -29,6 +30,8 @@ import type {
   ApprovalDecision,
   PendingApproval,
 } from "./agent-types.js";
+import { runDecision, settleDecisions } from "./approvals.js";
+import { type LoadedRun, loadRun, RunRecorder, runReceipts } from "./durable-run.js";
 import { nativeProtocol } from "./native-protocol.js";
 import type { Protocol } from "./protocol.js";
 import { reactProtocol } from "./react-protocol.js";
@@ -57,6 +60,8 @@ export class Agent {
   readonly #protocol: Protocol;
   readonly #maxSteps: number;
   readonly #codeMode: AgentCodeMode | undefined;
+  // Seals of the paused states this agent resumed: each state's approvals are used once.
+  readonly #used = new Set<string>();
 
   constructor(options: AgentOptions) {
     checkAgentOptions(options);
@@ -121,109 +126,138 @@ export class Agent {
 
   /**
    * Continues a run paused for approval, from its saved `state` (also in another process, on an agent
-   * with the same tools), with a decision for every pending call.
+   * with the same tools and `stateKey`), with a decision for every pending call. A state edited after
+   * it was saved is refused, and a state's approvals are used once. With the `durable` option, give
+   * the run's id instead: it continues a run paused for approval (pending calls survive a restart) or
+   * stopped by a crash, and returns a finished run's result without running anything.
    *
    * @example
    * ```ts
    * if (result.status === "needs-approval") {
    *   const next = await agent.resume(result.state, { [result.pending[0].id]: { type: "approve" } });
    * }
+   * await durableAgent.resume("run-42"); // after a restart
    * ```
    */
   async resume(
     state: unknown,
-    decisions: Readonly<Record<string, ApprovalDecision>>,
+    decisions?: Readonly<Record<string, ApprovalDecision>>,
     options: AgentRunOptions = {},
   ): Promise<AgentRunResult> {
-    checkDecisions(decisions);
     checkAgentRunOptions("resume", options);
-    const paused = loadState(state);
-    const setup = this.#setup(false, options);
-    for (const id of Object.keys(decisions)) {
-      if (!paused.pending.some((entry) => entry.id === id)) {
-        throw new AgentError({
-          code: "invalid_approval",
-          subject: `approval of call "${id}"`,
-          message: "no such pending call",
-        });
-      }
+    if (decisions !== undefined || typeof state !== "string") checkDecisions(decisions);
+    if (typeof state === "string") return this.#resumeDurable(state, decisions, options);
+    const paused = loadState(state, this.#options.stateKey);
+    const seal = (state as AgentState).seal;
+    // A durable run resumes from its store, from the state given only if that is where it stands.
+    if (this.#options.durable !== undefined)
+      return this.#resumeDurable(paused.runId, decisions, options, seal);
+    if (this.#used.has(seal)) {
+      throw new AgentError({
+        code: "invalid_approval",
+        subject: "state",
+        message: "was resumed before: its approvals were used once already",
+      });
     }
-    const checked = new Map<string, ApprovalDecision>();
+    const settled = await settleDecisions(this.toolbox, paused, decisions ?? {});
+    this.#used.add(seal);
+    const setup = this.#setup(false, { ...options, runId: paused.runId });
+    return lastResult(this.#traced(this.#decided(setup, paused, settled)));
+  }
+
+  /** The approved calls run first, inside the resumed run's span like every other call of it. */
+  async *#decided(
+    setup: LoopSetup,
+    paused: PausedRun,
+    decisions: ReadonlyMap<string, ApprovalDecision>,
+  ): AsyncGenerator<AgentEvent> {
+    // What the paused run's searches had loaded goes back in the same order: the same requests.
+    this.toolbox.loadActivities(paused.loaded);
+    const context = { signal: setup.signal, receipts: setup.receipts };
+    const scripts = new Map<string, Map<number, ApprovalDecision>>();
     for (const entry of paused.pending) {
-      const decision = decisions[entry.id];
-      const subject = `approval of call "${entry.id}"`;
-      if (decision === undefined) {
-        throw new AgentError({
-          code: "invalid_approval",
-          subject,
-          message: "has no decision (approve, reject or edit)",
-        });
+      const decision = decisions.get(entry.id) as ApprovalDecision;
+      if (entry.script === undefined) {
+        paused.results.set(entry.id, await runDecision(this.toolbox, entry, decision, context));
+        continue;
       }
-      if (decision.type === "edit") {
-        // A human's edit runs exactly as written: validated again, never repaired.
-        const checked = await validateActivityInput(
-          this.#tool(entry),
-          entry.activityName,
-          decision.input,
-        );
-        if (!checked.ok) {
-          throw new AgentError({
-            code: "invalid_approval",
-            subject,
-            message: `the edited input is refused: ${checked.artifact.toText()}`,
-          });
-        }
-      } else if (decision.type !== "approve" && decision.type !== "reject") {
-        throw new AgentError({
-          code: "invalid_approval",
-          subject,
-          message: `unknown decision type ${JSON.stringify((decision as { type: unknown }).type)}`,
-        });
-      }
-      checked.set(entry.id, decision);
+      const decided = scripts.get(entry.script.callId) ?? new Map<number, ApprovalDecision>();
+      scripts.set(entry.script.callId, decided.set(entry.script.seq, decision));
     }
-    // The approved calls run first, inside the resumed run's span like every other call of it.
-    const decide = async function* (agent: Agent): AsyncGenerator<AgentEvent> {
-      const scripts = new Map<string, Map<number, ApprovalDecision>>();
-      for (const entry of paused.pending) {
-        const decision = checked.get(entry.id) as ApprovalDecision;
-        if (entry.script === undefined) {
-          paused.results.set(entry.id, await agent.#decide(entry, decision, setup.signal));
-          continue;
-        }
-        const decisions = scripts.get(entry.script.callId) ?? new Map();
-        scripts.set(entry.script.callId, decisions.set(entry.script.seq, decision));
-      }
-      const loopSetup = {
-        ...setup,
-        protocol: protocols[paused.protocol],
-        protocolName: paused.protocol,
-      };
-      const loopState: LoopState = {
-        step: paused.step,
-        messages: paused.messages,
-        usage: paused.usage,
-        toolCalls: paused.toolCalls,
-        repairs: paused.repairs,
-      };
-      // A paused script runs again from the start, its record answering what it already did.
-      const still = await agent.#resumeScripts(paused, scripts, setup);
-      if (isNonEmpty(still.pending)) {
-        yield pause(loopSetup, loopState, {
-          ...still,
-          calls: paused.calls,
-          results: paused.results,
-          pending: still.pending,
-        });
-        return;
-      }
-      const results: StepResults = paused.calls.map((call) => ({
-        call,
-        result: paused.results.get(call.id) as ToolCallResult,
-      }));
-      yield* agentLoop(loopSetup, loopState, results);
-    };
-    return lastResult(this.#traced(decide(this)));
+    // A paused script runs again from the start, its record answering what it already did.
+    const still = await this.#resumeScripts(paused, scripts, setup);
+    if (isNonEmpty(still.pending)) {
+      const step = { calls: paused.calls, results: paused.results, scripts: still.scripts };
+      yield* pause(withProtocol(setup, paused), loopStateOf(paused), {
+        ...step,
+        pending: still.pending,
+      });
+      return;
+    }
+    const results: StepResults = paused.calls.map((call) => ({
+      call,
+      result: paused.results.get(call.id) as ToolCallResult,
+    }));
+    yield* agentLoop(withProtocol(setup, paused), loopStateOf(paused), { results });
+  }
+
+  async #resumeDurable(
+    runId: string,
+    decisions: Readonly<Record<string, ApprovalDecision>> | undefined,
+    options: AgentRunOptions,
+    seal?: string,
+  ): Promise<AgentRunResult> {
+    const durable = this.#options.durable;
+    if (durable === undefined) {
+      throw new AgentError({
+        code: "invalid_agent_config",
+        subject: "Agent.resume(runId)",
+        message:
+          "needs the `durable` option (a store the run was saved to); without it, resume a state",
+      });
+    }
+    const settings = { key: this.#options.stateKey, retentionMs: durable.retentionMs };
+    const loaded = await loadRun(durable.store, runId, settings);
+    const subject = `run "${runId}"`;
+    if (loaded === undefined) {
+      throw new AgentError({
+        code: "invalid_agent_state",
+        subject,
+        message: "is not in the store",
+      });
+    }
+    const { status, run, recorder } = loaded;
+    if (seal !== undefined && loaded.seal !== seal) {
+      throw new AgentError({
+        code: "invalid_approval",
+        subject,
+        message:
+          "moved on since this state was saved (it was resumed): its approvals were used once already",
+      });
+    }
+    const setup = { ...this.#setup(false, { ...options, runId }), recorder };
+    const waiting = status === "needs-approval";
+    if (decisions !== undefined && !waiting) {
+      throw new AgentError({
+        code: "invalid_approval",
+        subject,
+        message: `is not waiting for approval (it is ${status}): its approvals were given already`,
+      });
+    }
+    if (status !== "running" && (!waiting || decisions === undefined)) {
+      // Finished, or paused with no decisions yet: its result as it stands, nothing run.
+      return lastResult(storedEnd(setup, loaded));
+    }
+    const given = decisions ?? loaded.decisions;
+    if (given !== undefined && run.pending.length > 0) {
+      const settled = await settleDecisions(this.toolbox, run, given);
+      // Recorded before any runs: a crash from here on resumes with these decisions, never new ones.
+      if (waiting) await recorder.save(run, "running", given);
+      return lastResult(this.#traced(this.#decided(setup, run, settled)));
+    }
+    this.toolbox.loadActivities(run.loaded);
+    const events = agentLoop(withProtocol(setup, run), loopStateOf(run), { calls: run.calls });
+    return lastResult(this.#traced(events));
   }
 
   /** Runs each paused script again with its decisions: its result, or its next pause. */
@@ -254,6 +288,7 @@ export class Agent {
         options: {
           dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
           ...(setup.signal === undefined ? {} : { signal: setup.signal }),
+          ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
         },
       });
       if (step.record === undefined) paused.results.set(callId, step.result);
@@ -270,66 +305,11 @@ export class Agent {
     return traceAgentRun(events, { driver: this.#options.driver, name: this.#options.name });
   }
 
-  #tool(entry: PendingApproval): Tool {
-    const tool = this.toolbox.tool(entry.toolName);
-    if (tool === undefined) {
-      throw new AgentError({
-        code: "invalid_agent_state",
-        subject: `pending call "${entry.id}"`,
-        message: `tool "${entry.toolName}" is not in this agent's toolbox`,
-      });
-    }
-    return tool;
-  }
-
-  async #decide(
-    entry: PendingApproval,
-    decision: ApprovalDecision,
-    signal: AbortSignal | undefined,
-  ): Promise<ToolCallResult> {
-    if (decision.type === "reject") {
-      const reason =
-        decision.reason === undefined || decision.reason === "" ? "" : `: ${decision.reason}`;
-      return {
-        id: entry.id,
-        name: entry.name,
-        toolName: entry.toolName,
-        activityName: entry.activityName,
-        artifact: new ErrorArtifact(`The user rejected this call${reason}`, { code: "rejected" }),
-        repairs: [],
-      };
-    }
-    // Approved input was decoded and validated when the call was held; it runs as the human saw it.
-    const input = decision.type === "edit" ? decision.input : entry.input;
-    const tool = this.#tool(entry);
-    const run = async (): Promise<ToolCallResult> => {
-      const outcome = await executeActivity(tool, entry.activityName, input, { signal });
-      return {
-        id: entry.id,
-        name: entry.name,
-        toolName: entry.toolName,
-        activityName: entry.activityName,
-        artifact: outcome.artifact,
-        repairs: outcome.repairs,
-      };
-    };
-    if (!tracingRegistered()) return run();
-    // It skips the toolbox (nothing left to decode), so it gets its `execute_tool` span here.
-    return traceToolCall(
-      { id: entry.id, name: entry.name, arguments: input },
-      {
-        telemetry: undefined,
-        describe: () => ({
-          nativeName: this.toolbox.nativeName(tool, entry.activityName),
-          description: tool.activityDescription(entry.activityName),
-        }),
-        run,
-      },
-    );
-  }
-
   #setup(streaming: boolean, options: AgentRunOptions): LoopSetup {
     const agent = this.#options;
+    const runId = options.runId ?? randomUUID();
+    // The run's calls go under receipts in its own scope: the durable store's, else the toolbox's.
+    const store = agent.durable?.store ?? this.toolbox.receipts?.store;
     return {
       driver: agent.driver,
       toolbox: this.#codeMode?.toolbox ?? this.toolbox,
@@ -341,17 +321,31 @@ export class Agent {
       approvals: agent.approvals ?? false,
       dialectOptions: agent.dialectOptions ?? {},
       concurrency: agent.concurrency,
+      continueCutOff: agent.continueCutOff ?? false,
       generation: agent.generation ?? {},
       streaming,
       signal: options.signal,
+      runId,
+      stateKey: agent.stateKey,
+      receipts: store === undefined ? undefined : runReceipts(store, runId),
+      recorder:
+        agent.durable === undefined
+          ? undefined
+          : new RunRecorder(agent.durable.store, {
+              revision: 0,
+              key: agent.stateKey,
+              retentionMs: agent.durable.retentionMs,
+            }),
     };
   }
 
   #start(prompt: string | readonly UserContentPart[]): LoopState {
     const messages: PromptMessage[] = [];
+    const { system: instructions, reflectOnToolUse } = this.#options;
     const system = this.#protocol.systemPrompt(
       this.#codeMode?.toolbox ?? this.toolbox,
-      this.#options.system,
+      instructions,
+      reflectOnToolUse ?? true,
     );
     if (system !== undefined) messages.push({ role: "system", content: system });
     messages.push({ role: "user", content: prompt });
@@ -361,6 +355,7 @@ export class Agent {
       usage: { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined },
       toolCalls: [],
       repairs: [],
+      cutOff: [],
     };
   }
 }
@@ -369,4 +364,33 @@ async function lastResult(events: AsyncIterable<AgentEvent>): Promise<AgentRunRe
   let result: AgentRunResult | undefined;
   for await (const event of events) if (event.type === "finish") result = event.result;
   return result as AgentRunResult;
+}
+
+function withProtocol(setup: LoopSetup, run: PausedRun): LoopSetup {
+  return { ...setup, protocol: protocols[run.protocol], protocolName: run.protocol };
+}
+
+function loopStateOf(run: PausedRun): LoopState {
+  const { step, messages, usage, toolCalls, repairs, cutOff } = run;
+  return { step, messages, usage, toolCalls, repairs, cutOff };
+}
+
+/** A durable run that finished or waits for approval, as the result its run returned. */
+async function* storedEnd(setup: LoopSetup, loaded: LoadedRun): AsyncGenerator<AgentEvent> {
+  const { status, run, output } = loaded;
+  const state = loopStateOf(run);
+  if (status === "needs-approval") {
+    const pending = run.pending as [PendingApproval, ...PendingApproval[]];
+    const names = pending.map((entry) => `${entry.toolName}.${entry.activityName}`).join(", ");
+    const end: RunEnd = {
+      status,
+      output: new InfoArtifact(`Waiting for approval: ${names}`),
+      pending,
+      state: saveState(run, setup.stateKey),
+    };
+    yield finish(setup, state, end);
+    return;
+  }
+  if (status === "completed") yield finish(setup, state, { status, output: output as Artifact });
+  else yield finish(setup, state, { status: "max-steps", output: output as ErrorArtifact });
 }

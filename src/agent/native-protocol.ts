@@ -1,20 +1,19 @@
 import { responseToMessage } from "../drivers/shared/response-to-message.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import type { Protocol } from "./protocol.js";
+import { type Protocol, reflectionInstructions } from "./protocol.js";
 
-const instructions = [
-  "You can think step-by-step and execute actions sequentially or in parallel to get your final answer.",
-  "Repeat executing actions as many times as you need.",
-  "If an action's output contains an error, you MUST ALWAYS try to fix the error by executing another action.",
-  "",
-  "Be truthful. ALWAYS be proactive and NEVER ask the user for more information input. Keep using actions until you have your final answer.",
-  "NEVER make up actions, action names, or action paths. NEVER make up facts.",
-].join("\n");
+const instructions = (reflectOnToolUse: boolean) =>
+  [
+    "You can think step-by-step and execute actions sequentially or in parallel to get your final answer.",
+    ...(reflectOnToolUse ? reflectionInstructions : []),
+    `Be truthful. ALWAYS be proactive and NEVER ask the user for more information input.${reflectOnToolUse ? " Keep using actions until you have your final answer." : ""}`,
+    "NEVER make up actions, action names, or action paths. NEVER make up facts.",
+  ].join("\n");
 
 /** @internal Native tool calling: tools go in the request, results go back as tool messages. */
 export const nativeProtocol: Protocol = {
-  systemPrompt(toolbox, system) {
-    const parts = hasActivities(toolbox) ? [instructions] : [];
+  systemPrompt(toolbox, system, reflectOnToolUse) {
+    const parts = hasActivities(toolbox) ? [instructions(reflectOnToolUse)] : [];
     if (system !== undefined && system !== "") parts.push(system);
     return parts.length === 0 ? undefined : parts.join("\n\n");
   },

@@ -24,8 +24,15 @@ export interface ProtocolTurn {
 
 /** @internal The protocol-specific half of the agent loop. */
 export interface Protocol {
-  /** The system prompt for these tools, with the user's instructions. */
-  systemPrompt(toolbox: Toolbox, system: string | undefined): string | undefined;
+  /**
+   * The system prompt for these tools, with the user's instructions; without reflection the model
+   * gets one turn, so it is not told to keep using actions (Griptape's `reflect_on_tool_use`).
+   */
+  systemPrompt(
+    toolbox: Toolbox,
+    system: string | undefined,
+    reflectOnToolUse: boolean,
+  ): string | undefined;
   /** The tool-related fields of every request. */
   requestFields(
     toolbox: Toolbox,
@@ -40,3 +47,10 @@ export interface Protocol {
     problem?: string,
   ): PromptMessage[];
 }
+
+/** @internal Griptape's lines for a model that sees its actions' outputs (`reflect_on_tool_use`). */
+export const reflectionInstructions: readonly string[] = [
+  "Repeat executing actions as many times as you need.",
+  "If an action's output contains an error, you MUST ALWAYS try to fix the error by executing another action.",
+  "",
+];

@@ -11,8 +11,8 @@ import { reactStopSequence, reactSystemPrompt } from "./react/react-system-promp
  * `Thought:` / `Actions:` / `Answer:`, results go back as `<|Response|>: …`.
  */
 export const reactProtocol: Protocol = {
-  systemPrompt(toolbox, system) {
-    const prompt = reactSystemPrompt({ tools: toolbox.tools, system });
+  systemPrompt(toolbox, system, reflectOnToolUse) {
+    const prompt = reactSystemPrompt({ tools: toolbox.tools, system, reflectOnToolUse });
     return prompt === "" ? undefined : prompt;
   },
   requestFields(_toolbox, driver) {
@@ -24,11 +24,13 @@ export const reactProtocol: Protocol = {
   read(response, toolbox) {
     const marker = response.text.indexOf(reactStopSequence);
     const text = (marker === -1 ? response.text : response.text.slice(0, marker)).trimEnd();
-    const turn = parseReactOutput(text);
+    // How the reply ended decides a list the reply stops in after a whole value ("length": refused).
+    const { finishReason } = response;
+    const turn = parseReactOutput(text, { finishReason });
     // No `Actions:` and no `Answer:`: the model may have fallen back to its own tool-call format.
     const native =
       turn.actions.length === 0 && turn.error === undefined && !/^Answer:/m.test(text)
-        ? parseToolCalls(text)
+        ? parseToolCalls(text, { finishReason })
         : undefined;
     if (native !== undefined && (native.calls.length > 0 || native.refused.length > 0)) {
       const refused = native.refused[0];

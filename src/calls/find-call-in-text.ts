@@ -24,8 +24,12 @@ export type CallInText =
  * @internal Reads arguments that are not JSON as a raw model reply in any format `parseToolCalls`
  * knows. One complete call is the reading; several calls or a call that was cut off are refused.
  */
-export function findCallInText(text: string): CallInText {
-  const parsed = formats().parseToolCalls(text);
+export function findCallInText(
+  text: string,
+  cutOff: { finishReason?: string | undefined; readOnly?: boolean | undefined } = {},
+): CallInText {
+  // The readers judge a call cut off by the same finish reason and activity as the decoder does.
+  const parsed = formats().parseToolCalls(text, cutOff);
   if (parsed.format === undefined) return { kind: "none" };
   const refused = parsed.refused[0];
   if (refused !== undefined) return { kind: "refused", reason: refused.reason };

@@ -1,4 +1,5 @@
-import { jsonrepair } from "jsonrepair";
+import { loadOnUse } from "../internal/load-on-use.js";
+import { siblingModuleUrl } from "../internal/sibling-module.js";
 import {
   defaultInputLimits,
   type SettledInputLimits,
@@ -8,9 +9,14 @@ import {
 import type { Repair } from "../tool/repair.js";
 import type { CustomRepairStep } from "./custom-repair-step.js";
 import { duplicateKeyProblem } from "./duplicate-keys.js";
-import { findCallInText } from "./find-call-in-text.js";
-import { type RepairOptions, stepEnabled } from "./repair-steps.js";
-import { bracketDepth, stripWrappers } from "./strip-wrappers.js";
+import type { CallInText } from "./find-call-in-text.js";
+import type { RepairOptions } from "./repair-steps.js";
+
+// The repair steps (wrapper stripping, the format readers, the cut-off check, jsonrepair) run only on
+// text `JSON.parse` refused: loaded then, so the root entry stays light.
+const repairModule = loadOnUse<typeof import("./repair-arguments.js")>(
+  siblingModuleUrl(import.meta.url, "./repair-arguments").href,
+);
 
 /**
  * @internal A call's arguments as a value, or why they cannot be read: `invalid_json` for text no step
@@ -28,6 +34,8 @@ export type ParsedArguments =
       readonly ok: false;
       readonly message: string;
       readonly code: "invalid_json" | "input_too_large" | "duplicate_key";
+      /** The text is a call in a model's own format (found once, by the format readers). */
+      readonly inText?: Exclude<CallInText, { readonly kind: "none" }>;
     };
 
 /** @internal How the decoder reads arguments: the repair switches and the input limits. */
@@ -38,6 +46,13 @@ export interface DecodeSettings {
   readonly resolveName?: ((name: string) => object | undefined) | undefined;
   /** The toolbox's own repair steps by position; `undefined` when it has none. */
   readonly custom?: CustomSteps | undefined;
+  /**
+   * Why the model's reply ended, as the caller knows it (`"stop"`, `"tool-calls"`, `"length"` …): it
+   * decides arguments that lack only their closing brackets (see `closesCutOff`).
+   */
+  readonly finishReason?: string | undefined;
+  /** The called activity is read-only: without a finish reason, such arguments may be closed. */
+  readonly readOnly?: boolean | undefined;
 }
 
 /** @internal Custom repair steps grouped by where they run. */
@@ -55,9 +70,10 @@ export const defaultDecodeSettings: DecodeSettings = Object.freeze({
 
 /**
  * @internal Reads a call's arguments: objects pass as they are; a string goes through `JSON.parse`
- * first (the happy path), then wrapper stripping, then `jsonrepair` (trailing commas, single quotes,
- * Python literals, unquoted keys, comments, truncation). An empty string reads as `{}`. Arguments over
- * an input limit are refused before any of that.
+ * first (the happy path), then the repair steps (`repair-arguments.ts`: a call in a model's own format,
+ * wrapper stripping, the cut-off check, `jsonrepair` for trailing commas, single quotes, Python
+ * literals, unquoted keys, comments). An empty string reads as `{}`. Arguments over an input limit are
+ * refused before any of that.
  */
 export function parseArguments(
   raw: unknown,
@@ -76,9 +92,17 @@ export function parseArguments(
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    return parseBroken(raw, (error as Error).message, repairs, settings);
+    return repairModule().repairArguments(raw, (error as Error).message, repairs, settings);
   }
   return deferDuplicateCheck ? { ok: true, value, unchecked: true } : checked(raw, value);
+}
+
+/**
+ * @internal JSON text found inside the arguments, repaired by `jsonrepair` unless it is over `limit`,
+ * does not start like JSON or was cut off (`undefined` then). Loads the repair steps on first use.
+ */
+export function repairJsonText(trimmed: string, limit: number): unknown {
+  return repairModule().repairJsonText(trimmed, limit);
 }
 
 /** @internal The parsed value, unless its text repeats a key with different values (`JSON.parse` keeps the last). */
@@ -96,103 +120,8 @@ export function duplicateFailure(problem: string): ParsedArguments {
   };
 }
 
-function parseBroken(
-  raw: string,
-  parseError: string,
-  repairs: Repair[],
-  settings: DecodeSettings,
-): ParsedArguments {
-  const options = settings.switches;
-  if (raw.trim() === "" && stepEnabled(options, "repair-json")) {
-    repairs.push({ step: "repair-json", detail: "read empty arguments as {}" });
-    return { ok: true, value: {} };
-  }
-  let text = raw;
-  // A whole call in a model's own format (Qwen XML, pythonic, Mistral…) is read as that call; stripping
-  // its markup and taking the JSON found inside could promote one parameter's value to the input.
-  if (stepEnabled(options, "unwrap-call") && findCallInText(raw).kind === "one") {
-    return failure(`${shorten(parseError)}; the arguments are a call in a model's own format`);
-  }
-  if (stepEnabled(options, "strip-wrappers")) {
-    const stripped = stripWrappers(raw, repairs);
-    if (stripped !== undefined) {
-      text = stripped;
-      try {
-        return checked(text, JSON.parse(text));
-      } catch {
-        // still broken: the JSON repair below gets the stripped text
-      }
-    }
-  }
-  if (!stepEnabled(options, "repair-json")) return failure(parseError);
-  // A raw model reply in a call format of its own (`<|python_tag|>fn(a=1, b={"x": 2})`, `[fn(a=1)]`,
-  // Qwen XML) is not broken JSON: repairing it would promote a piece of it to the whole input. The
-  // decoder reads it as the call it is.
-  if (stepEnabled(options, "unwrap-call") && findCallInText(raw).kind !== "none") {
-    return failure(`${shorten(parseError)}; the arguments are a call in a model's own format`);
-  }
-  // Repair time grows with the text (about 0.25 ms per KiB here): past the limit, only valid JSON passes.
-  if (text.length > settings.limits.maxRepairLength) {
-    return failure(
-      `${shorten(parseError)}; arguments longer than ${settings.limits.maxRepairLength.toLocaleString("en-US")} characters are not repaired, send valid JSON`,
-    );
-  }
-  const cut = cutOff(text);
-  if (cut !== undefined) return failure(cut);
-  try {
-    const repaired = jsonrepair(text);
-    const value: unknown = JSON.parse(repaired);
-    repairs.push({
-      step: "repair-json",
-      detail: `repaired malformed JSON (${shorten(parseError)})`,
-    });
-    return checked(repaired, value);
-  } catch (error) {
-    return failure(describeFailure(text, error, parseError));
-  }
-}
-
-/**
- * Output cut at max_tokens can be closed, but not completed: closing brackets after a whole value is a
- * sound repair, finishing a string, number or literal is a guess that would run the method on it.
- */
-function cutOff(text: string): string | undefined {
-  // Brackets that close as often as they open (quotes aside) mean broken quoting, not a cut.
-  const opened = text.match(/[{[]/g)?.length ?? 0;
-  const closed = text.match(/[}\]]/g)?.length ?? 0;
-  if (opened <= closed) return undefined;
-  const { depth, inString } = bracketDepth(text);
-  if (inString && depth > 0)
-    return "the arguments end inside a string (cut off?); send the whole call again";
-  const tail = text.trimEnd();
-  if (depth > 0 && !/(["}\],]|\btrue|\bfalse|\bnull)$/.test(tail)) {
-    return "the arguments end in the middle of a value (cut off?); send the whole call again";
-  }
-  return undefined;
-}
-
-function describeFailure(text: string, error: unknown, parseError: string): string {
-  const position = /position (\d+)/.exec((error as Error).message)?.[1];
-  if (position !== undefined) {
-    const at = Number(position);
-    const rest = text.slice(at).trimStart();
-    if ((rest.startsWith("{") || rest.startsWith("[")) && isJson(text.slice(0, at))) {
-      return `the arguments hold more than one JSON value (another starts at character ${at}); send one call per JSON object`;
-    }
-  }
-  return parseError;
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function failure(reason: string): ParsedArguments {
+/** @internal The refusal of argument text no step reads, with `reason` in the message. */
+export function unreadableArguments(reason: string): ParsedArguments {
   return {
     ok: false,
     message: `Activity input JSON decoding error: ${reason}`.slice(0, 1000),
@@ -202,9 +131,4 @@ function failure(reason: string): ParsedArguments {
 
 function tooLarge(reason: string): ParsedArguments {
   return { ok: false, message: `Activity input refused: ${reason}`, code: "input_too_large" };
-}
-
-function shorten(text: string): string {
-  const line = text.replace(/\s+/g, " ");
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

@@ -87,11 +87,19 @@ export function resolveName<T>(
 export function unknownNameMessage(name: string, known: readonly string[], budget = 1000): string {
   const shown = name.length > 80 ? `${name.slice(0, 79)}…` : name;
   if (known.length === 0) return `Tool "${shown}" not found: no tools are available.`;
-  const target = normalizeName(name);
-  const ranked = [...known].sort(
-    (a, b) =>
-      distance(normalizeName(a), target) - distance(normalizeName(b), target) || a.localeCompare(b),
+  // Past twice the longest native name nothing is more similar: the work stays bounded whatever
+  // length of name a model sends.
+  const target = normalizeName(name).slice(0, 128);
+  const scored = known.map((candidate) => {
+    const normal = normalizeName(candidate);
+    return { candidate, part: partDistance(target, normal), whole: distance(normal, target) };
+  });
+  // What the name is a part of comes first (`Calc` → `CalculatorTool_calculate`), then the closest
+  // whole name, then the alphabet.
+  scored.sort(
+    (a, b) => a.part - b.part || a.whole - b.whole || a.candidate.localeCompare(b.candidate),
   );
+  const ranked = scored.map((entry) => entry.candidate);
   let text = `Tool "${shown}" not found. Available tools, most similar first: `;
   for (const [index, candidate] of ranked.entries()) {
     const rest = ranked.length - index - 1;
@@ -103,4 +111,24 @@ export function unknownNameMessage(name: string, known: readonly string[], budge
     text += piece;
   }
   return `${text}.`;
+}
+
+/**
+ * The fewest edits that turn `target` into some part of `text` (Sellers' approximate substring
+ * match): 0 when `text` contains it, small when it contains something close.
+ */
+function partDistance(target: string, text: string): number {
+  let previous = new Array<number>(text.length + 1).fill(0);
+  for (let row = 1; row <= target.length; row++) {
+    const current = [row];
+    for (let column = 1; column <= text.length; column++) {
+      const substitution =
+        (previous[column - 1] ?? 0) + (target[row - 1] === text[column - 1] ? 0 : 1);
+      current.push(
+        Math.min(substitution, (previous[column] ?? 0) + 1, (current[column - 1] ?? 0) + 1),
+      );
+    }
+    previous = current;
+  }
+  return Math.min(...previous);
 }

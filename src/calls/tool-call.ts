@@ -70,7 +70,13 @@ export type PreparedCall =
       readonly name: string;
       readonly tool: Tool;
       readonly activity: ToolActivity;
+      /** What the method would receive: the input after the schema's transforms and defaults. */
       readonly input: unknown;
+      /**
+       * The decoded and repaired input as it passed validation, before the schema's transforms: what
+       * a queue worker validates again for itself.
+       */
+      readonly acceptedInput: unknown;
       readonly repairs: readonly Repair[];
     }
   | { readonly ok: false; readonly result: ToolCallResult };

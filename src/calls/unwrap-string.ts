@@ -1,7 +1,7 @@
-import { jsonrepair } from "jsonrepair";
 import { isPlainObject } from "../internal/clone-json.js";
 import { defaultInputLimits } from "../tool/input-limits.js";
 import type { Repair } from "../tool/repair.js";
+import { repairJsonText } from "./parse-arguments.js";
 
 /**
  * @internal Double encoding: `arguments` that decode to a string holding JSON (Granite 4, vllm#25729)
@@ -27,20 +27,15 @@ export function unwrapString(value: unknown, repairs: Repair[], repairJson: bool
 
 /**
  * @internal `JSON.parse`, then `jsonrepair` when allowed and the text is short enough to repair quickly
- * (the default repair length of the input limits: text inside the arguments is never repaired past it);
- * `undefined` when neither reads the text.
+ * (the default repair length of the input limits: text inside the arguments is never repaired past it)
+ * and does not end before its own end (a cut-off is never closed here); `undefined` when neither reads
+ * the text.
  */
 export function decodeJsonText(text: string, repairJson: boolean): unknown {
   const trimmed = text.trim();
   try {
     return JSON.parse(trimmed);
   } catch {
-    if (!repairJson || trimmed.length > defaultInputLimits.maxRepairLength) return undefined;
-    if (!/^[{["]/.test(trimmed)) return undefined;
-    try {
-      return JSON.parse(jsonrepair(trimmed));
-    } catch {
-      return undefined;
-    }
+    return repairJson ? repairJsonText(trimmed, defaultInputLimits.maxRepairLength) : undefined;
   }
 }

@@ -3,14 +3,19 @@ import { type HttpAccess, isLoopbackHost } from "../mcp/http-guards.js";
 import { CliError } from "./cli-error.js";
 
 /**
- * @internal Refuses a host beyond loopback without a token: anyone who can reach the port could call
- * in. `what` names the server in the message.
+ * @internal Refuses a host beyond loopback without a token (anyone who can reach the port could call
+ * in) and a token given with `--token` or `TOOLWRIGHT_TOKEN` under 8 characters or with whitespace (a
+ * short one is guessed; one with spaces cannot travel in an `Authorization` header as written).
+ * `what` names the server in the message.
  */
 export function checkListenFlags(flags: HttpAccess, what: string): void {
   if (flags.token === undefined && !isLoopbackHost(flags.host)) {
     throw new CliError(
       `--host ${flags.host} lets other machines reach ${what}: set the token they must send with --token or TOOLWRIGHT_TOKEN`,
     );
+  }
+  if (flags.token !== undefined && (flags.token.length < 8 || /\s/.test(flags.token))) {
+    throw new CliError("--token must be 8 or more characters without spaces");
   }
 }
 

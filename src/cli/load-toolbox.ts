@@ -28,7 +28,8 @@ export interface LoadOptions {
   readonly taskMemory?: (() => TaskMemory) | undefined;
 }
 
-const typescript = new Set([".ts", ".mts", ".cts", ".tsx"]);
+/** @internal Extensions of modules loaded through tsx. */
+export const typescript: ReadonlySet<string> = new Set([".ts", ".mts", ".cts", ".tsx"]);
 const javascript = new Set([".js", ".mjs", ".cjs"]);
 
 /** @internal True when a command-line word names a module file rather than a tool name. */

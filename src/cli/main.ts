@@ -1,5 +1,6 @@
 import { Command, CommanderError, Help, InvalidArgumentError, Option } from "commander";
 import { type Dialect, dialects } from "../dialects/dialect.js";
+import { MissingDependencyError } from "../errors/missing-dependency-error.js";
 import { ToolwrightError } from "../errors/toolwright-error.js";
 import { packageVersion } from "../internal/package-version.js";
 import { CliError } from "./cli-error.js";
@@ -244,6 +245,10 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     )
     .option("--lock-duration <ms>", "how soon a stopped worker's job is recovered", positiveInteger)
     .option("--stalled-interval <ms>", "how often workers look for such jobs", positiveInteger)
+    .addHelpText(
+      "after",
+      "\nWith TOOLWRIGHT_QUEUE_SECRET set (the fleet's shared secret, 32+ bytes), only jobs signed with it run.",
+    )
     .action(
       async (
         modulePath: string | undefined,
@@ -266,6 +271,8 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               limits: options.limit ?? {},
               lockDuration: options.lockDuration,
               stalledInterval: options.stalledInterval,
+              // From the environment only: a flag's value shows in every process listing.
+              secret: process.env.TOOLWRIGHT_QUEUE_SECRET || undefined,
             },
             output(),
           ),
@@ -428,7 +435,10 @@ function report(error: unknown, stderr: NodeJS.WritableStream): number {
     error instanceof CliError ? error.exitCode : ToolwrightError.isInstance(error) ? 2 : 1;
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`${paint("red", `toolwright: ${message}`, stderr)}\n`);
-  const cause = error instanceof Error ? error.cause : undefined;
+  // A missing package is said in full by its one line (what to install); Node's resolution error
+  // behind it adds nothing.
+  const cause =
+    error instanceof Error && !MissingDependencyError.isInstance(error) ? error.cause : undefined;
   if (cause !== undefined) stderr.write(`  cause: ${describeCause(cause)}\n`);
   else if (
     !(error instanceof CliError) &&

@@ -46,13 +46,16 @@ export async function runScriptStep(
     readonly options: ExecuteAllOptions;
   },
 ): Promise<ScriptStep> {
+  // The run's receipts are for the script's own calls: the script call is run again on resume.
+  const { receipts, ...options } = run.options;
   const context: ScriptCallContext = {
     tool: codeMode.tool,
     approvals: run.approvals,
     record: run.record,
     decisions: run.decisions ?? new Map(),
+    receipts: receipts ?? undefined,
   };
-  const result = await scriptCalls.run(context, () => codeMode.toolbox.execute(call, run.options));
+  const result = await scriptCalls.run(context, () => codeMode.toolbox.execute(call, options));
   const paused = context.paused;
   if (paused === undefined) return { result, pending: [], record: undefined };
   return {

@@ -165,6 +165,7 @@ export class CodeModeTool extends Tool {
       decisions: agent?.decisions ?? new Map(),
       concurrency: this.#concurrency,
       signal: context.signal,
+      receipts: agent?.receipts,
     });
     if (ran.status === "paused") {
       (agent as NonNullable<typeof agent>).paused = { held: ran.held, record: ran.record };

@@ -4,7 +4,9 @@ import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { ToolCall } from "../drivers/spec.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import type { ExecuteOptions } from "../toolbox/toolbox-options.js";
 import {
   loadQuickJS,
   runInSandbox,
@@ -36,6 +38,8 @@ export interface ScriptSetup {
   readonly decisions: ReadonlyMap<number, ApprovalDecision>;
   readonly concurrency: number | undefined;
   readonly signal: AbortSignal | undefined;
+  /** The receipts of the Agent's run, when it has them; else the toolbox's own, if any. */
+  readonly receipts: ReceiptOptions | undefined;
 }
 
 /** @internal How a script run ended. */
@@ -97,7 +101,7 @@ async function runRound(
 ): Promise<SandboxAnswer[]> {
   const { toolbox, replay } = setup;
   // Without a receipt store the record keeps each answer; with one, the receipts do.
-  const keepAnswers = toolbox.receipts === undefined;
+  const keepAnswers = (setup.receipts ?? toolbox.receipts) === undefined;
   const answers = new Array<SandboxAnswer>(calls.length);
   const runnable: Runnable[] = [];
   const held: HeldCall[] = [];
@@ -136,7 +140,11 @@ async function runRound(
       runnable.push({ index, entry, call: approved });
       continue;
     }
-    const pending = await heldForApproval(toolbox, call, setup.approvals, executeOptions(setup));
+    const pending = await heldForApproval(toolbox, call, {
+      approvals: setup.approvals,
+      key: id,
+      options: executeOptions(setup),
+    });
     if (pending === undefined) {
       runnable.push({ index, entry, call });
     } else if (setup.canPause) {
@@ -165,8 +173,11 @@ async function runRound(
   return answers;
 }
 
-function executeOptions(setup: ScriptSetup): { signal?: AbortSignal } {
-  return setup.signal === undefined ? {} : { signal: setup.signal };
+function executeOptions(setup: ScriptSetup): ExecuteOptions {
+  return {
+    ...(setup.signal === undefined ? {} : { signal: setup.signal }),
+    ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
+  };
 }
 
 /** What the script sees of a call's result: the error it throws, or the result's value as JSON. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ApprovalDecision } from "../agent/agent-types.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { HeldCall } from "./run-script.js";
 import type { ScriptRecord } from "./script-record.js";
 
@@ -14,6 +15,8 @@ export interface ScriptCallContext {
   readonly approvals: boolean;
   readonly record: ScriptRecord | undefined;
   readonly decisions: ReadonlyMap<number, ApprovalDecision>;
+  /** The receipts of the Agent's run: the script's own calls go under them (the script call does not). */
+  readonly receipts: ReceiptOptions | undefined;
   paused?: { readonly held: readonly HeldCall[]; readonly record: ScriptRecord };
 }
 

@@ -263,3 +263,22 @@ export const anyDialectProfile: SchemaProfile = {
   enumValues: "string",
   propertyNames: geminiParameters.propertyNames,
 };
+
+/**
+ * @internal Does the dialect's API hold deferred tools itself? Anthropic's does: a deferring toolbox
+ * sends every tool, the deferred ones marked `defer_loading: true`, and a search result's
+ * `tool_reference` blocks make them callable, so the tool list never changes. So does OpenAI Responses
+ * with `toolSearch: "native"` (namespaces, `tool_search_output` items). Every other dialect is sent
+ * the tools loaded so far.
+ */
+export function defersInRequest(dialect: Dialect, options: DialectOptions = {}): boolean {
+  return (
+    dialect === "anthropic" || (dialect === "openai-responses" && options.toolSearch === "native")
+  );
+}
+
+/**
+ * @internal The key of a tool search result's `meta` listing the native names found, best first; the
+ * Anthropic driver turns such a result into `tool_reference` blocks.
+ */
+export const toolReferencesKey = "toolReferences";

@@ -49,6 +49,12 @@ export interface DialectOptions {
   geminiSchemaField?: "parameters" | "parametersJsonSchema" | undefined;
   /** json-schema: the draft to emit, `"2020-12"` (default) or `"draft-07"`. */
   jsonSchemaDraft?: "2020-12" | "draft-07" | undefined;
+  /**
+   * OpenAI Responses, for a deferring toolbox: `"activity"` (default) sends the search as a function
+   * activity and appends what it finds; `"native"` sends OpenAI's client-executed `tool_search` and the
+   * deferred activities in one namespace per tool (`defer_loading: true`), for models that support it.
+   */
+  toolSearch?: "activity" | "native" | undefined;
 }
 
 /**

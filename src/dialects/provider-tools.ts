@@ -33,6 +33,42 @@ export interface OpenAIResponsesTool {
   description?: string;
   parameters: JsonSchemaObject;
   strict: boolean;
+  /** Inside a namespace: left out of the model's context until a tool search loads it. */
+  defer_loading?: boolean;
+}
+
+/**
+ * A namespace of an OpenAI Responses request: one tool's deferred activities
+ * (`toolSearch: "native"`); the model sees its name and description until a search loads a function.
+ *
+ * @example
+ * ```ts
+ * const crm: OpenAIResponsesNamespace = { type: "namespace", name: "Crm", description: "lookup: Find a customer.", tools: [] };
+ * ```
+ */
+export interface OpenAIResponsesNamespace {
+  type: "namespace";
+  name: string;
+  description: string;
+  tools: OpenAIResponsesTool[];
+}
+
+/**
+ * OpenAI's client-executed tool search (`toolSearch: "native"`): the toolbox's search activity.
+ * `name` is toolwright's, the activity's native name: the Responses driver leaves it off the wire and
+ * gives a `tool_search_call` back to the agent as a call of that activity.
+ *
+ * @example
+ * ```ts
+ * const search: OpenAIResponsesToolSearch = { type: "tool_search", execution: "client", name: "ToolSearchTool_search", description: "Search for more tools.", parameters: { type: "object" } };
+ * ```
+ */
+export interface OpenAIResponsesToolSearch {
+  type: "tool_search";
+  execution: "client";
+  name: string;
+  description: string;
+  parameters: JsonSchemaObject;
 }
 
 /**
@@ -48,6 +84,8 @@ export interface AnthropicTool {
   description?: string;
   input_schema: JsonSchemaObject & { type: "object" };
   strict?: boolean;
+  /** Left out of the model's context until a tool search references it (a toolbox's `deferLoading`). */
+  defer_loading?: boolean;
 }
 
 /**
@@ -142,7 +180,11 @@ export interface JsonSchemaTool {
  */
 export interface ProviderTools {
   "openai-chat": OpenAIChatTool[];
-  "openai-responses": OpenAIResponsesTool[];
+  "openai-responses": (
+    | OpenAIResponsesTool
+    | OpenAIResponsesNamespace
+    | OpenAIResponsesToolSearch
+  )[];
   anthropic: AnthropicTool[];
   gemini: GeminiTools;
   ollama: OllamaTool[];

@@ -5,7 +5,7 @@ import { nemotronJsonFormat } from "./json/nemotron-json.js";
 import { panguFormat } from "./json/pangu.js";
 import { glm45Format } from "./text/glm45.js";
 import { qwen3CoderFormat } from "./text/qwen3-coder.js";
-import type { ToolCallFormat } from "./tool-call-format.js";
+import { defineFormat, neverDetected, type ToolCallFormat } from "./tool-call-format.js";
 
 const targets: Readonly<Record<FormatAliasName, ToolCallFormat>> = {
   granite4: hermesFormat,
@@ -37,14 +37,16 @@ const targets: Readonly<Record<FormatAliasName, ToolCallFormat>> = {
  */
 export const aliasFormats: readonly ToolCallFormat[] = (
   Object.entries(targets) as [FormatAliasName, ToolCallFormat][]
-).map(([name, target]) => ({
-  name,
-  detect: () => false,
-  parse: (text) => {
-    const parsed = target.parse(text);
-    return { ...parsed, format: parsed.format === undefined ? undefined : name };
-  },
-}));
+).map(([name, target]) =>
+  defineFormat(name, neverDetected, (text, options) => {
+    const reading = target.read(text, options);
+    const { result } = reading;
+    return {
+      ...reading,
+      result: { ...result, format: result.format === undefined ? undefined : name },
+    };
+  }),
+);
 
 /**
  * @internal The format an alias reads with.

@@ -1,5 +1,6 @@
 import type { FormatAliasName } from "./alias-names.js";
 import type { JsonMarkerFormatName } from "./json/format-names.js";
+import type { CutOffOptions, Reading, ReadScope } from "./reply/reply.js";
 import type { TextSyntaxFormatName } from "./text/format-names.js";
 
 /**
@@ -20,6 +21,11 @@ export interface ParsedToolCall {
   readonly arguments: Readonly<Record<string, unknown>> | string;
   /** The call's id when the format carries one (Kimi K2's `functions.x:0`, Mistral's `[CALL_ID]`). */
   readonly id?: string;
+  /**
+   * The brackets added to close arguments the reply ended in right after a whole value, when the
+   * finish reason (or a read-only caller) allowed it; absent on every call read as written.
+   */
+  readonly closedBrackets?: string;
 }
 
 /**
@@ -71,13 +77,59 @@ export interface ParsedToolCalls {
 export type ToolCallFormatName = JsonMarkerFormatName | TextSyntaxFormatName | FormatAliasName;
 
 /**
- * @internal One format's reader. `detect` is a cheap test for the format's markers; `parse` reads the
- * whole reply. A parser never guesses: what it cannot read as exactly one call goes to `refused`.
+ * @internal How one format reads: what the caller knows about a cut-off, and (for the streaming
+ * reader) where to start.
+ *
+ * @example
+ * ```ts
+ * const options: FormatReadOptions = { cutOff: { finishReason: "stop" } };
+ * ```
+ */
+export interface FormatReadOptions {
+  readonly cutOff?: CutOffOptions | undefined;
+  readonly scope?: ReadScope | undefined;
+}
+
+/**
+ * @internal One format's reader. `detect` is a cheap test for the format's markers; `read` reads the
+ * whole reply (or, streaming, the reply from a position on) and `parse` returns its result. A reader
+ * never guesses: what it cannot read as exactly one call goes to `refused`.
  */
 export interface ToolCallFormat {
   readonly name: ToolCallFormatName;
   /** True when the text carries this format's markers (a cheap substring or regex test). */
   readonly detect: (text: string) => boolean;
+  /** Reads every call of the reply, with where each ends and what is still open. */
+  readonly read: (text: string, options?: FormatReadOptions) => Reading;
   /** Reads every call of the reply; `format` of the result is this format's name when any call was found. */
-  readonly parse: (text: string) => ParsedToolCalls;
+  readonly parse: (text: string, options?: FormatReadOptions) => ParsedToolCalls;
+}
+
+/**
+ * @internal The detection of a format auto-detection never picks (aliases; formats that must be
+ * named): the streaming reader leaves them out of `"auto"` too.
+ *
+ * @example
+ * ```ts
+ * defineFormat("granite-pythonic", neverDetected, readGranitePythonic);
+ * ```
+ */
+export function neverDetected(_text: string): boolean {
+  return false;
+}
+
+/**
+ * @internal A {@link ToolCallFormat} from its name, its detection and its reader.
+ *
+ * @example
+ * ```ts
+ * export const rwkvFormat = defineFormat("rwkv", (text) => text.includes("<tool_call>"), readRwkv);
+ * ```
+ */
+export function defineFormat(
+  name: ToolCallFormatName,
+  detect: (text: string) => boolean,
+  read: (text: string, options?: FormatReadOptions) => Reading,
+): ToolCallFormat {
+  return { name, detect, read, parse: (text, options) => read(text, options).result };
 }

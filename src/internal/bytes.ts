@@ -22,6 +22,14 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/**
+ * @internal `65,536`: a whole number with thousands separators. Not `toLocaleString`, whose first call
+ * loads the locale data (a quarter of a second) inside a call that is being refused.
+ */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
 function trim(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }

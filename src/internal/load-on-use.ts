@@ -23,8 +23,12 @@ const require = createRequire(import.meta.url);
  */
 export function loadOnUse<Module>(specifier: string): () => Module {
   let loaded: Module | undefined;
+  // A file URL (a module of toolwright's own) needs no resolving: a module this loads may load others
+  // this way too, also where `require` compiled it as CommonJS (tsx), which has no `import.meta.resolve`.
+  const file = () =>
+    fileURLToPath(specifier.startsWith("file:") ? specifier : import.meta.resolve(specifier));
   return () => {
-    loaded ??= require(fileURLToPath(import.meta.resolve(specifier))) as Module;
+    loaded ??= require(file()) as Module;
     return loaded;
   };
 }

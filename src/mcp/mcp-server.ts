@@ -16,6 +16,7 @@ import { memoryUriTemplate } from "./memory-uri.js";
 import { callParams, checkListParams, readParams } from "./request-params.js";
 import { invalidParams, methodNotFound, RpcError, resourceNotFound } from "./rpc-error.js";
 import { toCallToolResult } from "./to-mcp-result.js";
+import { notifyingListChanges } from "./tool-list-changes.js";
 
 /** @internal Who the server says it is in the MCP handshake. */
 export interface McpServerInfo {
@@ -51,7 +52,7 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
   const server = new Server(
     { name: info.name, version: info.version },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: { listChanged: true }, resources: {} },
       jsonSchemaValidator: sharedValidator,
       ...(info.instructions === undefined ? {} : { instructions: info.instructions }),
     },
@@ -96,7 +97,7 @@ export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
         // The client's trace context (in `_meta`) becomes the parent of this call's spans.
         const meta = (request.params as { _meta?: unknown } | undefined)?._meta;
         const info = { toolName: name, requestId: extra.requestId, sessionId: extra.sessionId };
-        return traceMcpServerCall(info, meta, run);
+        return traceMcpServerCall(info, meta, () => notifyingListChanges(toolbox, server, run));
       }
       case "resources/list":
         checkListParams(request.params);

@@ -26,6 +26,11 @@ export interface StoreEntry {
   readonly json: ArtifactJSON;
   readonly text: string;
   readonly passages: readonly PassageSpan[];
+  /**
+   * One unit vector per passage, when the memory has an embedding driver (`StoreWrite.embedding`
+   * names it); a store that keeps vectors stores them with the passages, in the same write.
+   */
+  readonly vectors?: readonly Float32Array[] | undefined;
 }
 
 /**
@@ -57,6 +62,11 @@ export interface StoreWrite {
   /** Replaces the namespace's metadata when given. */
   readonly meta: JsonObject | undefined;
   readonly entries: readonly StoreEntry[];
+  /**
+   * The embedding space of the entries' vectors (`provider/model/dimensions`); a store holds vectors
+   * of one space only and refuses a write of another with a `MemoryStoreError`.
+   */
+  readonly embedding?: string | undefined;
 }
 
 /**
@@ -121,6 +131,22 @@ export interface PassageQuery {
 }
 
 /**
+ * A search by meaning: the query's unit vector, the embedding space it belongs to, an optional
+ * namespace, how many hits.
+ *
+ * @example
+ * ```ts
+ * const query: VectorQuery = { vector, embedding: "openai/text-embedding-3-small/1536", namespace: undefined, limit: 50 };
+ * ```
+ */
+export interface VectorQuery {
+  readonly vector: Float32Array;
+  readonly embedding: string;
+  readonly namespace: string | undefined;
+  readonly limit: number;
+}
+
+/**
  * A passage that matched, as stored (untrimmed), with its place in its namespace's text and its
  * BM25 score (higher is better).
  *
@@ -159,6 +185,12 @@ export interface ArtifactStore {
   read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined>;
   /** The best passages for the terms, best first (ties: the earlier stored first). */
   search(query: PassageQuery): Promise<PassageHit[]>;
+  /**
+   * The passages whose vectors are closest to the query's (cosine, exact, above 0), best first,
+   * with the cosine as score; none when the store holds no vectors. Only stores that keep the vectors of
+   * `StoreEntry.vectors` have it; a `TaskMemory` with an embedding driver needs it.
+   */
+  searchVectors?(query: VectorQuery): Promise<PassageHit[]>;
   /** Releases the connection or file. */
   close(): Promise<void>;
 }

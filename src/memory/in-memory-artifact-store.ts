@@ -1,19 +1,27 @@
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import { MemoryStoreError } from "../errors/memory-store-error.js";
 import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
+import { jsonParts } from "./json-parts.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
 import { type ScoredId, topHits } from "./top-hits.js";
+import { VectorIndex } from "./vector-index.js";
+import { checkWriteSize, OneAtATime, WritePace } from "./write-pace.js";
 
 interface Namespace {
+  /** Its number in the vector index. */
+  readonly group: number;
   kind: spec.StoredKind;
   source: string;
   meta: JsonObject | undefined;
   length: number;
-  readonly artifacts: string[];
+  /** Each artifact's JSON text, in parts (see json-parts.ts). */
+  readonly artifacts: (readonly string[])[];
   readonly passages: StoredPassage[];
 }
 
@@ -41,7 +49,9 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
   readonly #namespaces = new Map<string, Namespace>();
   readonly #passages: IndexedPassage[] = [];
   readonly #postings = new Map<string, Postings>();
+  readonly #turns = new OneAtATime();
   #tokens = 0;
+  #vectors: { readonly space: string; readonly index: VectorIndex } | undefined;
 
   /**
    * It takes no options; an object with keys (say, options meant for another store) throws
@@ -57,50 +67,34 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
-    let namespace = this.#namespaces.get(write.namespace);
-    if (namespace !== undefined && namespace.kind !== write.kind) {
-      return { ok: false, boundKind: namespace.kind };
-    }
-    // Everything that can throw happens before the first change: a write is all or nothing.
-    const jsons = write.entries.map((entry) => JSON.stringify(entry.json));
-    const meta = write.meta === undefined ? undefined : structuredClone(write.meta);
-    if (namespace === undefined) {
-      namespace = {
-        kind: write.kind,
-        source: write.source,
-        meta,
-        length: 0,
-        artifacts: [],
-        passages: [],
-      };
-      this.#namespaces.set(write.namespace, namespace);
-    }
-    namespace.source = write.source;
-    if (meta !== undefined) namespace.meta = meta;
-    for (const [index, entry] of write.entries.entries()) {
-      const start = namespace.artifacts.length === 0 ? 0 : namespace.length + 2;
-      namespace.artifacts.push(jsons[index] as string);
-      namespace.length = start + entry.text.length;
-      for (const span of entry.passages) {
-        this.#index(
-          write.namespace,
-          namespace,
-          start + span.start,
-          entry.text.slice(span.start, span.end),
-        );
-      }
-    }
-    return { ok: true };
+    checkWriteSize(write, "memory", "memory");
+    return this.#turns.run(() => this.#write(write));
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
-    const found = this.#namespaces.get(namespace);
-    return found === undefined
-      ? []
-      : found.artifacts.map((json) => JSON.parse(json) as ArtifactJSON);
+    return this.#turns.run(() => {
+      const found = this.#namespaces.get(namespace);
+      return found === undefined
+        ? []
+        : found.artifacts.map((parts) => JSON.parse(parts.join("")) as ArtifactJSON);
+    });
   }
 
   async namespaces(): Promise<spec.NamespaceSummary[]> {
+    return this.#turns.run(() => this.#summaries());
+  }
+
+  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
+    return this.#turns.run(() => this.#read(namespace, offset, limit));
+  }
+
+  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
+    return this.#turns.run(() => this.#search(query));
+  }
+
+  async close(): Promise<void> {}
+
+  #summaries(): spec.NamespaceSummary[] {
     return [...this.#namespaces].map(([name, namespace]) => ({
       namespace: name,
       kind: namespace.kind,
@@ -111,7 +105,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     }));
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
+  #read(namespace: string, offset: number, limit: number): spec.TextPage | undefined {
     const found = this.#namespaces.get(namespace);
     if (found === undefined) return undefined;
     const passages = found.passages;
@@ -132,7 +126,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     return assemblePage(overlapping, offset, limit, found.length);
   }
 
-  async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
+  #search(query: spec.PassageQuery): spec.PassageHit[] {
     const rows = this.#passages.length;
     if (rows === 0) return [];
     const averageLength = this.#tokens / rows;
@@ -156,9 +150,89 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async close(): Promise<void> {}
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    return this.#turns.run(() => this.#searchVectors(query));
+  }
 
-  #index(name: string, namespace: Namespace, start: number, text: string): void {
+  #searchVectors(query: spec.VectorQuery): spec.PassageHit[] {
+    if (this.#vectors === undefined) return [];
+    const conflict = spaceConflict(this.#vectors.space, query.embedding);
+    if (conflict !== undefined) throw storeError(conflict);
+    let group: number | undefined;
+    if (query.namespace !== undefined) {
+      group = this.#namespaces.get(query.namespace)?.group;
+      if (group === undefined) return [];
+    }
+    return this.#vectors.index.nearest(query.vector, query.limit, group).map(({ id, score }) => {
+      const passage = this.#passages[id] as IndexedPassage;
+      return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
+    });
+  }
+
+  /**
+   * One write, in slices (see write-pace.ts): its JSON texts first, where anything can throw, then
+   * the index; no other operation of this store runs in between, so none sees it half done.
+   */
+  async #write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
+    let namespace = this.#namespaces.get(write.namespace);
+    if (namespace !== undefined && namespace.kind !== write.kind) {
+      return { ok: false, boundKind: namespace.kind };
+    }
+    const pace = new WritePace();
+    const jsons: (readonly string[])[] = [];
+    for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
+    const vectors = this.#vectorsFor(write);
+    const meta = write.meta === undefined ? undefined : structuredClone(write.meta);
+    if (namespace === undefined) {
+      namespace = {
+        group: this.#namespaces.size,
+        kind: write.kind,
+        source: write.source,
+        meta,
+        length: 0,
+        artifacts: [],
+        passages: [],
+      };
+      this.#namespaces.set(write.namespace, namespace);
+    }
+    namespace.source = write.source;
+    if (meta !== undefined) namespace.meta = meta;
+    for (const [index, entry] of write.entries.entries()) {
+      const start = namespace.artifacts.length === 0 ? 0 : namespace.length + 2;
+      namespace.artifacts.push(jsons[index] as readonly string[]);
+      namespace.length = start + entry.text.length;
+      for (const [at, span] of entry.passages.entries()) {
+        const text = entry.text.slice(span.start, span.end);
+        const id = this.#index(write.namespace, namespace, start + span.start, text);
+        const vector = entry.vectors?.[at];
+        if (vector !== undefined) vectors?.add(id, namespace.group, vector);
+        await pace.step(text.length);
+      }
+    }
+    return { ok: true };
+  }
+
+  /** The index a write's vectors go to (made by the first write with vectors), checked first. */
+  #vectorsFor(write: spec.StoreWrite): VectorIndex | undefined {
+    let space: string | undefined;
+    try {
+      space = writeSpace(write);
+    } catch (error) {
+      throw storeError(error instanceof Error ? error.message : String(error));
+    }
+    if (space === undefined) return undefined;
+    const conflict = spaceConflict(this.#vectors?.space, space);
+    if (conflict !== undefined) throw storeError(conflict);
+    const all = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const dimensions = this.#vectors?.index.dimensions ?? all[0]?.length ?? 0;
+    if (all.some((vector) => vector.length !== dimensions)) {
+      throw storeError(`the write's vectors are not all ${dimensions} numbers long`);
+    }
+    if (this.#vectors === undefined) this.#vectors = { space, index: new VectorIndex(dimensions) };
+    return this.#vectors.index;
+  }
+
+  #index(name: string, namespace: Namespace, start: number, text: string): number {
     const { frequencies, length } = termFrequencies(text);
     const id = this.#passages.length;
     const passage: IndexedPassage = { namespace: name, start, text, tokens: length };
@@ -174,7 +248,12 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
       postings.ids.push(id);
       postings.frequencies.push(frequency);
     }
+    return id;
   }
+}
+
+function storeError(message: string): MemoryStoreError {
+  return new MemoryStoreError({ store: "memory", location: "this process", message });
 }
 
 function* scoredIds(scores: Map<number, number>): Iterable<ScoredId> {

@@ -1,15 +1,26 @@
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
+import { MemoryStoreError } from "../errors/memory-store-error.js";
 import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
-import { assemblePage } from "./assemble-page.js";
+import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
+import { jsonParts } from "./json-parts.js";
 import { RedisConnection, redisStoreOptionRules } from "./redis-connection.js";
-import { searchScript, writeScript } from "./redis-scripts.js";
+import {
+  commitScript,
+  readScript,
+  searchScript,
+  stageScript,
+  writeScript,
+} from "./redis-scripts.js";
+import { type ScriptedClient, writeStaged } from "./redis-staged-write.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
+import { VectorIndex, vectorFromBytes } from "./vector-index.js";
+import { checkWriteSize, largeWriteChars, WritePace, writeChars } from "./write-pace.js";
 
 /**
  * Options of a {@link RedisArtifactStore}.
@@ -28,12 +39,12 @@ export interface RedisArtifactStoreOptions {
   timeoutMs?: number;
 }
 
-interface ScriptCommands {
-  toolwrightMemoryWrite(...args: (string | number)[]): Promise<[number, string?]>;
-  toolwrightMemorySearch(...args: (string | number)[]): Promise<string[]>;
-}
+type ScriptArg = string | number | Buffer;
 
-type Client = Redis & ScriptCommands;
+type Client = ScriptedClient;
+
+// Vectors go in the one-script write, whose arguments are spread: this keeps them to tens of thousands.
+const maxVectorWriteChars = 16 * largeWriteChars;
 
 /**
  * An artifact store on a Redis server, for agents on several machines sharing one memory. Writes run
@@ -57,6 +68,8 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   readonly url: string;
   readonly keyPrefix: string;
   readonly #connection: RedisConnection<Client>;
+  /** The server's vectors, loaded on the first vector search and then only the passages added since. */
+  #vectors: { index: VectorIndex; loadedTo: number; groups: Map<string, number> } | undefined;
 
   constructor(options: RedisArtifactStoreOptions) {
     checkMemoryOptions("RedisArtifactStore", options, redisStoreOptionRules, ["url"]);
@@ -65,14 +78,47 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       url: options.url,
       timeoutMs: options.timeoutMs ?? 5_000,
       holds: "artifact",
-      scripts: { toolwrightMemoryWrite: writeScript, toolwrightMemorySearch: searchScript },
+      scripts: {
+        toolwrightMemoryWrite: writeScript,
+        toolwrightMemorySearch: searchScript,
+        toolwrightMemoryStage: stageScript,
+        toolwrightMemoryCommit: commitScript,
+        toolwrightMemoryRead: readScript,
+      },
     });
     this.url = this.#connection.url;
     this.keyPrefix = options.keyPrefix ?? "toolwright:memory:";
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
-    const args: (string | number)[] = [
+    checkWriteSize(write, "redis", this.url);
+    let space: string | undefined;
+    try {
+      space = writeSpace(write);
+    } catch (error) {
+      throw this.#error("write", messageOf(error), "not-applied", error);
+    }
+    const pace = new WritePace();
+    const jsons: string[][] = [];
+    for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
+    const large = writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1);
+    // A large write is staged in batches (redis-staged-write.ts); a small one, or one with vectors
+    // (which staging does not carry), is one script with every passage among its arguments.
+    if (large && space === undefined) {
+      return writeStaged(
+        { keyPrefix: this.keyPrefix, run: (operation, kind) => this.#run(operation, kind) },
+        write,
+        jsons,
+        pace,
+      );
+    }
+    if (writeChars(write) > maxVectorWriteChars) {
+      const most = maxVectorWriteChars.toLocaleString("en-US");
+      const message = `a write with vectors may hold at most ${most} characters of text in the Redis store; nothing was written (store less at once)`;
+      throw this.#error("write", message, "not-applied", undefined);
+    }
+    const vectors = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const args: ScriptArg[] = [
       this.keyPrefix,
       write.namespace,
       write.kind,
@@ -80,29 +126,57 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       write.meta === undefined ? "" : JSON.stringify(write.meta),
       "", // the write id, below
       write.entries.length,
+      space ?? "",
+      space === undefined ? "" : (vectors[0]?.length ?? 0),
     ];
-    for (const entry of write.entries) {
-      args.push(JSON.stringify(entry.json), entry.text.length, entry.passages.length);
-      for (const span of entry.passages) {
+    for (const [index, entry] of write.entries.entries()) {
+      args.push((jsons[index] ?? []).join(""), entry.text.length, entry.passages.length);
+      for (const [at, span] of entry.passages.entries()) {
         const text = entry.text.slice(span.start, span.end);
         const { frequencies, length } = termFrequencies(text);
         const postings: string[] = [];
         for (const [term, frequency] of frequencies) postings.push(term, String(frequency));
-        args.push(span.start, text, length, postings.join(" "));
+        const vector = entry.vectors?.[at];
+        args.push(span.start, text, length, postings.join(" "), vector ? vectorBuffer(vector) : "");
       }
     }
     args[5] = writeId(args);
+    // Few enough arguments to spread: a small write holds at most largeWriteChars of text.
     const [ok, boundKind] = await this.#run(
       (client) => client.toolwrightMemoryWrite(...args),
       "write",
     );
+    if (ok === 3) {
+      throw this.#error(
+        "write",
+        spaceConflict(boundKind, space ?? "") ?? "",
+        "not-applied",
+        undefined,
+      );
+    }
     // 2: this very write was applied before (a retry after a lost answer); nothing was appended again.
     return ok === 0 ? { ok: false, boundKind: boundKind as spec.StoredKind } : { ok: true };
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
-    const rows = await this.#run((client) => client.lrange(this.#key("art:", namespace), 0, -1));
-    return rows.map((json) => JSON.parse(json) as ArtifactJSON);
+    return this.#run(async (client) => {
+      const rows = await client.lrange(this.#key("art:", namespace), 0, -1);
+      // A staged artifact's row points at its JSON parts: "@<segment>:<index>:<parts>".
+      const pipeline = client.pipeline();
+      for (const row of rows) {
+        const [segment, index] = row.startsWith("@") ? row.slice(1).split(":") : [];
+        if (segment !== undefined)
+          pipeline.lrange(`${this.keyPrefix}segart:${segment}:${index}`, 0, -1);
+      }
+      const parts = (await pipeline.exec()) ?? [];
+      let next = 0;
+      return rows.map((row) => {
+        if (!row.startsWith("@")) return JSON.parse(row) as ArtifactJSON;
+        const [error, value] = parts[next++] ?? [new Error("no reply"), undefined];
+        if (error) throw error;
+        return JSON.parse((value as string[]).join("")) as ArtifactJSON;
+      });
+    });
   }
 
   async namespaces(): Promise<spec.NamespaceSummary[]> {
@@ -128,25 +202,22 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
-    return this.#run(async (client) => {
-      const [id, length] = await client.hmget(this.#key("ns:", namespace), "id", "length");
-      if (id === null || id === undefined) return undefined;
-      const ids = await client.zrangebyscore(
-        `${this.keyPrefix}pas:${id}`,
-        `(${offset - passageMax - 1}`,
-        `(${offset + limit}`,
-      );
-      const pipeline = client.pipeline();
-      for (const passage of ids)
-        pipeline.hmget(`${this.keyPrefix}passage:${passage}`, "start", "text");
-      const replies = (await pipeline.exec()) ?? [];
-      const passages = replies.map(([error, fields]) => {
-        if (error) throw error;
-        const [start, text] = fields as [string, string];
-        return { start: Number(start), text };
-      });
-      return assemblePage(passages, offset, limit, Number(length ?? 0));
-    });
+    const found = await this.#run((client) =>
+      client.toolwrightMemoryRead(
+        this.keyPrefix,
+        namespace,
+        offset - passageMax - 1,
+        offset + limit,
+      ),
+    );
+    if (found === null) return undefined;
+    const [length = "0", ...flat] = found;
+    const passages: StoredPassage[] = [];
+    for (let index = 0; index + 1 < flat.length; index += 2) {
+      passages.push({ start: Number(flat[index]), text: flat[index + 1] as string });
+    }
+    passages.sort((a, b) => a.start - b.start);
+    return assemblePage(passages, offset, limit, Number(length));
   }
 
   async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
@@ -166,42 +237,134 @@ export class RedisArtifactStore implements spec.ArtifactStore {
         bm25Parameters.b,
         ...query.terms,
       );
+      // Per hit: passage id, score, and the offset its start counts from (its segment's place).
       const pipeline = client.pipeline();
-      for (let index = 0; index < ranked.length; index += 2) {
+      for (let index = 0; index < ranked.length; index += 3) {
         pipeline.hmget(`${this.keyPrefix}passage:${ranked[index]}`, "ns", "start", "text");
       }
       const replies = (await pipeline.exec()) ?? [];
       return replies.map(([error, fields], index) => {
         if (error) throw error;
         const [namespace, start, text] = fields as [string, string, string];
-        return { namespace, offset: Number(start), text, score: Number(ranked[index * 2 + 1]) };
+        const score = Number(ranked[index * 3 + 1]);
+        return { namespace, offset: Number(start) + Number(ranked[index * 3 + 2]), text, score };
       });
     });
   }
 
-  async close(): Promise<void> {
-    await this.#connection.close();
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    if (query.limit <= 0) return [];
+    return this.#run(async (client) => {
+      const [space, dimensions] = await client.hmget(
+        `${this.keyPrefix}vector-space`,
+        "space",
+        "dimensions",
+      );
+      if (space === null || space === undefined) return [];
+      const conflict = spaceConflict(space, query.embedding);
+      if (conflict !== undefined)
+        throw new MemoryStoreError({ store: "redis", location: this.url, message: conflict });
+      const cache = await this.#loadVectors(client, Number(dimensions));
+      let group: number | undefined;
+      if (query.namespace !== undefined) {
+        group = cache.groups.get(query.namespace);
+        if (group === undefined) return [];
+      }
+      const nearest = cache.index.nearest(query.vector, query.limit, group);
+      const pipeline = client.pipeline();
+      for (const { id } of nearest)
+        pipeline.hmget(`${this.keyPrefix}passage:${id}`, "ns", "start", "text");
+      const replies = (await pipeline.exec()) ?? [];
+      return replies.map(([error, fields], index) => {
+        if (error) throw error;
+        const [namespace, start, text] = fields as [string, string, string];
+        return {
+          namespace,
+          offset: Number(start),
+          text,
+          score: (nearest[index] as { score: number }).score,
+        };
+      });
+    });
+  }
+
+  /**
+   * The vector index with every passage of the store: passage ids come from one counter, so the
+   * passages added since the last search are the ids above the last one loaded.
+   */
+  async #loadVectors(client: Client, dimensions: number) {
+    this.#vectors ??= { index: new VectorIndex(dimensions), loadedTo: 0, groups: new Map() };
+    const cache = this.#vectors;
+    const last = Number((await client.get(`${this.keyPrefix}seq:passage`)) ?? 0);
+    for (let from = cache.loadedTo + 1; from <= last; from += vectorBatch) {
+      const to = Math.min(last, from + vectorBatch - 1);
+      const pipeline = client.pipeline();
+      for (let id = from; id <= to; id++)
+        pipeline.hmgetBuffer(`${this.keyPrefix}passage:${id}`, "ns", "vec");
+      const replies = (await pipeline.exec()) ?? [];
+      for (const [offset, [error, fields]] of replies.entries()) {
+        if (error) throw error;
+        const [namespace, vector] = fields as [Buffer | null, Buffer | null];
+        if (namespace === null || vector === null) continue;
+        const name = namespace.toString("utf8");
+        let group = cache.groups.get(name);
+        if (group === undefined) {
+          group = cache.groups.size;
+          cache.groups.set(name, group);
+        }
+        cache.index.add(from + offset, group, vectorFromBytes(vector));
+      }
+      cache.loadedTo = to;
+    }
+    return cache;
+  }
+
+  close(): Promise<void> {
+    return this.#connection.close();
   }
 
   #key(kind: string, name: string): string {
     return `${this.keyPrefix}${kind}${name}`;
   }
 
-  #run<T>(operation: (client: Client) => Promise<T>, kind: "read" | "write" = "read"): Promise<T> {
+  #run<T>(
+    operation: (client: Client) => Promise<T>,
+    kind: "read" | "stage" | "write" = "read",
+  ): Promise<T> {
     return this.#connection.run(operation, kind);
   }
+
+  #error(
+    kind: "read" | "stage" | "write",
+    message: string,
+    outcome: "not-applied" | "unknown",
+    cause: unknown,
+  ): MemoryStoreError {
+    return this.#connection.error(kind, message, outcome, cause);
+  }
 }
+
+/** Passages whose vectors one pipeline fetches. */
+const vectorBatch = 1_000;
 
 /**
  * The id a write is applied once under: a hash of everything it stores (artifact ids, texts, kind,
  * source, metadata), so the same write retried has the same id, and two different writes never do.
  */
-function writeId(args: readonly (string | number)[]): string {
+function writeId(args: readonly ScriptArg[]): string {
   const hash = createHash("sha256");
   // Length-prefixed, so no two different argument lists hash the same bytes.
   for (const arg of args.slice(1)) {
-    const text = String(arg);
+    const text = Buffer.isBuffer(arg) ? arg.toString("base64") : String(arg);
     hash.update(`${text.length}:`).update(text);
   }
   return hash.digest("hex");
+}
+
+function vectorBuffer(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
 }

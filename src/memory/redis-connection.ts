@@ -55,7 +55,10 @@ export class RedisConnection<C extends Redis = Redis> {
    * Runs one operation within the time limit, on a ready connection (see redis-ready.ts). Failures
    * become `MemoryStoreError`s whose `outcome` is `"unknown"` only for a write that was sent.
    */
-  async run<T>(operation: (client: C) => Promise<T>, kind: "read" | "write" = "read"): Promise<T> {
+  async run<T>(
+    operation: (client: C) => Promise<T>,
+    kind: "read" | "stage" | "write" = "read",
+  ): Promise<T> {
     const timeoutMs = this.#settings.timeoutMs;
     const started = performance.now();
     this.#client ??= this.#connect();
@@ -70,7 +73,7 @@ export class RedisConnection<C extends Redis = Redis> {
       }
     } catch (error) {
       const reason = this.#lastError ?? error;
-      throw this.#error(
+      throw this.error(
         kind,
         `cannot reach the server (${messageOf(reason)})`,
         "not-applied",
@@ -90,12 +93,7 @@ export class RedisConnection<C extends Redis = Redis> {
         message = `no answer within ${timeoutMs} ms`;
       } else if (lost) message = `lost the connection (${messageOf(this.#lastError)})`;
       const reason = lost ? this.#lastError : error;
-      throw this.#error(
-        kind,
-        message,
-        sent && kind === "write" ? "unknown" : "not-applied",
-        reason,
-      );
+      throw this.error(kind, message, sent && kind === "write" ? "unknown" : "not-applied", reason);
     }
   }
 
@@ -116,14 +114,16 @@ export class RedisConnection<C extends Redis = Redis> {
     }
   }
 
-  #error(
-    kind: "read" | "write",
+  /** @internal A store's failure as a `MemoryStoreError`, saying whether a write may have applied. */
+  error(
+    kind: "read" | "stage" | "write",
     message: string,
     outcome: "not-applied" | "unknown",
     cause: unknown,
   ): MemoryStoreError {
     let text = message;
-    if (kind === "write") {
+    // A staged write changes nothing anyone sees until its commit, the one "write" of it.
+    if (kind !== "read") {
       text +=
         outcome === "unknown"
           ? "; the write may have been applied: retrying the same write stores it once"

@@ -6,13 +6,28 @@ import type { JsonObject } from "../schema/json.js";
 import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
+import { spaceConflict, writeSpace } from "./embedding-space.js";
+import { jsonParts } from "./json-parts.js";
 import { passageMax } from "./split-passages.js";
+import {
+  WriteOutcomeUnknown,
+  WriteThreadUnavailable,
+  writeInThread,
+} from "./sqlite-large-write.js";
 import {
   matchAnyTerm,
   sqliteSchema,
   sqliteSchemaVersion,
   sqliteStatements,
 } from "./sqlite-schema.js";
+import { VectorIndex, vectorBytes, vectorFromBytes } from "./vector-index.js";
+import {
+  checkWriteSize,
+  largeWriteChars,
+  OneAtATime,
+  WritePace,
+  writeChars,
+} from "./write-pace.js";
 
 /**
  * Options of a {@link SqliteArtifactStore}.
@@ -60,12 +75,17 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly path: string;
   readonly #db: DatabaseSync;
   readonly #statements: Statements;
+  /** The file's vectors, loaded on the first vector search and then only the rows added since. */
+  #vectors: { index: VectorIndex; loadedTo: number } | undefined;
+  readonly #turns = new OneAtATime();
+  readonly #busyTimeoutMs: number;
 
   constructor(options: SqliteArtifactStoreOptions) {
     checkMemoryOptions("SqliteArtifactStore", options, optionRules, ["path"]);
     const { path } = options;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
     this.path = path;
+    this.#busyTimeoutMs = busyTimeoutMs;
     const sqlite = process.getBuiltinModule("node:sqlite");
     if (sqlite === undefined) {
       throw this.#error("node:sqlite is not available; it needs Node.js 22.13 or later");
@@ -87,47 +107,28 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
-    return this.#guard(() => {
-      const s = this.#statements;
-      this.#db.exec("BEGIN IMMEDIATE");
+    checkWriteSize(write, "sqlite", this.path);
+    return this.#turns.run(async () => {
+      if (!this.#db.isOpen) throw this.#error("the store is closed");
       try {
-        const meta = write.meta === undefined ? null : JSON.stringify(write.meta);
-        let row = s.findNamespace.get(write.namespace) as NamespaceRow | undefined;
-        if (row !== undefined && row.kind !== write.kind) {
-          this.#db.exec("ROLLBACK");
-          return { ok: false, boundKind: row.kind };
-        }
-        if (row === undefined) {
-          const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
-          row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
-        }
-        let { count, length } = row;
-        for (const entry of write.entries) {
-          const start = count === 0 ? 0 : length + 2;
-          s.insertArtifact.run(row.id, JSON.stringify(entry.json));
-          for (const span of entry.passages) {
-            const text = entry.text.slice(span.start, span.end);
-            const passage = s.insertPassage.run(row.id, start + span.start, text);
-            s.indexPassage.run(passage.lastInsertRowid, text);
-          }
-          count++;
-          length = start + entry.text.length;
-        }
-        s.updateNamespace.run(write.source, meta, count, length, row.id);
-        this.#db.exec("COMMIT");
-        return { ok: true };
+        return await this.#write(write);
       } catch (error) {
-        if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
-        throw error;
+        if (this.#db.isOpen && this.#db.isTransaction) this.#db.exec("ROLLBACK");
+        throw this.#wrap(error);
       }
     });
   }
 
   async load(namespace: string): Promise<ArtifactJSON[]> {
     return this.#guard(() =>
-      this.#statements.loadArtifacts
-        .all(namespace)
-        .map((row) => JSON.parse(row.json as string) as ArtifactJSON),
+      this.#statements.loadArtifacts.all(namespace).map((row) => {
+        const json = row.json as string;
+        if (row.parted === 0) return JSON.parse(json) as ArtifactJSON;
+        const rest = this.#statements.loadParts
+          .all(row.id as number)
+          .map((part) => part.json as string);
+        return JSON.parse(json + rest.join("")) as ArtifactJSON;
+      }),
     );
   }
 
@@ -174,8 +175,67 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     });
   }
 
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    if (query.limit <= 0) return [];
+    return this.#guard(() => {
+      const s = this.#statements;
+      const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+      if (held === undefined) return [];
+      const conflict = spaceConflict(held.space, query.embedding);
+      if (conflict !== undefined) throw this.#error(conflict);
+      let group: number | undefined;
+      if (query.namespace !== undefined) {
+        const row = s.findNamespace.get(query.namespace) as NamespaceRow | undefined;
+        if (row === undefined) return [];
+        group = row.id;
+      }
+      const index = this.#loadVectors(held.dimensions);
+      return index.nearest(query.vector, query.limit, group).map(({ id, score }) => {
+        const passage = s.passageById.get(id) as { namespace: string; start: number; text: string };
+        return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
+      });
+    });
+  }
+
   async close(): Promise<void> {
-    if (this.#db.isOpen) this.#db.close();
+    // After the writes already asked for, so none is cut off in its middle.
+    await this.#turns.run(() => {
+      if (this.#db.isOpen) this.#db.close();
+    });
+  }
+
+  /**
+   * Inside a write's transaction: records the write's embedding space on the first write with
+   * vectors, and refuses vectors of another space or length.
+   */
+  #claimVectorSpace(write: spec.StoreWrite): void {
+    const space = writeSpace(write);
+    if (space === undefined) return;
+    const s = this.#statements;
+    const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
+    const conflict = spaceConflict(held?.space, space);
+    if (conflict !== undefined) throw this.#error(conflict);
+    const vectors = write.entries.flatMap((entry) => entry.vectors ?? []);
+    const dimensions = held?.dimensions ?? vectors[0]?.length ?? 0;
+    if (vectors.some((vector) => vector.length !== dimensions)) {
+      throw this.#error(`the write's vectors are not all ${dimensions} numbers long`);
+    }
+    if (held === undefined) s.setVectorSpace.run(space, dimensions);
+  }
+
+  /** The vector index with every row of the file: passage ids only grow, so new rows come last. */
+  #loadVectors(dimensions: number): VectorIndex {
+    this.#vectors ??= { index: new VectorIndex(dimensions), loadedTo: 0 };
+    const cache = this.#vectors;
+    for (const row of this.#statements.vectorsAfter.iterate(cache.loadedTo)) {
+      cache.index.add(
+        row.id as number,
+        row.ns as number,
+        vectorFromBytes(row.vector as Uint8Array),
+      );
+      cache.loadedTo = row.id as number;
+    }
+    return cache.index;
   }
 
   #prepareTables(db: DatabaseSync): void {
@@ -189,6 +249,9 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       const row = db.prepare(sqliteStatements.schemaVersion).get();
       if (row === undefined) {
         db.prepare(sqliteStatements.setSchemaVersion).run(sqliteSchemaVersion);
+      } else if (row.version === 1) {
+        // Version 1 lacks only the parts table, which the schema above just created.
+        db.prepare(sqliteStatements.upgradeSchemaVersion).run(sqliteSchemaVersion);
       } else if (row.version !== sqliteSchemaVersion) {
         throw this.#error(
           `holds toolwright tables of schema version ${String(row.version)}; this version reads ${sqliteSchemaVersion}`,
@@ -201,13 +264,89 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     }
   }
 
-  #guard<T>(operation: () => T): T {
-    if (!this.#db.isOpen) throw this.#error("the store is closed");
-    try {
-      return operation();
-    } catch (error) {
-      throw this.#wrap(error);
+  /**
+   * One write: its JSON texts first (where a value can fail to serialise), in slices. A large write
+   * to a file goes through a worker thread with its own connection (sqlite-large-write.ts), since
+   * SQLite's inserts, index merges and commit would hold this thread for seconds; any other is one
+   * transaction here, in slices when large (an in-memory database has no other connection).
+   */
+  async #write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
+    const pace = new WritePace();
+    const jsons: string[][] = [];
+    for (const entry of write.entries) jsons.push(await jsonParts(entry.json, pace));
+    const large = writeChars(write) > largeWriteChars || jsons.some((parts) => parts.length > 1);
+    // The thread writes no vectors: a write with them stays here (still in slices).
+    const vectors = write.entries.some((entry) => entry.vectors !== undefined);
+    if (large && !vectors && this.path !== ":memory:") {
+      const thread = { path: this.path, busyTimeoutMs: this.#busyTimeoutMs };
+      try {
+        return await writeInThread(thread, write, jsons, pace);
+      } catch (error) {
+        if (error instanceof WriteThreadUnavailable) return this.#writeHere(write, jsons, pace);
+        const unknown = error instanceof WriteOutcomeUnknown;
+        const message = `${error instanceof Error ? error.message : String(error)}; ${unknown ? "the write may have been applied" : "nothing was written"}`;
+        throw this.#error(message, error, unknown ? "unknown" : "not-applied");
+      }
     }
+    return this.#writeHere(write, jsons, pace);
+  }
+
+  /** One write as one transaction on this store's connection, a turn of the loop every slice. */
+  async #writeHere(
+    write: spec.StoreWrite,
+    jsons: readonly (readonly string[])[],
+    pace: WritePace,
+  ): Promise<spec.StoreWriteResult> {
+    const s = this.#statements;
+    this.#db.exec("BEGIN IMMEDIATE");
+    const meta = write.meta === undefined ? null : JSON.stringify(write.meta);
+    let row = s.findNamespace.get(write.namespace) as NamespaceRow | undefined;
+    if (row !== undefined && row.kind !== write.kind) {
+      this.#db.exec("ROLLBACK");
+      return { ok: false, boundKind: row.kind };
+    }
+    this.#claimVectorSpace(write);
+    if (row === undefined) {
+      const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
+      row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
+    }
+    let { count, length } = row;
+    for (const [index, entry] of write.entries.entries()) {
+      const start = count === 0 ? 0 : length + 2;
+      const [first = "", ...rest] = jsons[index] ?? [];
+      const artifact = s.insertArtifact.run(row.id, first);
+      for (const [seq, part] of rest.entries()) {
+        s.insertPart.run(artifact.lastInsertRowid, seq + 1, part);
+        await pace.step(part.length);
+      }
+      for (const [at, span] of entry.passages.entries()) {
+        const text = entry.text.slice(span.start, span.end);
+        const passage = s.insertPassage.run(row.id, start + span.start, text);
+        s.indexPassage.run(passage.lastInsertRowid, text);
+        const vector = entry.vectors?.[at];
+        if (vector !== undefined) {
+          s.insertVector.run(passage.lastInsertRowid, row.id, vectorBytes(vector));
+        }
+        await pace.step(text.length);
+      }
+      count++;
+      length = start + entry.text.length;
+    }
+    s.updateNamespace.run(write.source, meta, count, length, row.id);
+    this.#db.exec("COMMIT");
+    return { ok: true };
+  }
+
+  /** Runs a read after the writes before it, on an open store, its failures as `MemoryStoreError`. */
+  #guard<T>(operation: () => T): Promise<T> {
+    return this.#turns.run(() => {
+      if (!this.#db.isOpen) throw this.#error("the store is closed");
+      try {
+        return operation();
+      } catch (error) {
+        throw this.#wrap(error);
+      }
+    });
   }
 
   #wrap(error: unknown): MemoryStoreError {
@@ -215,8 +354,12 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     return this.#error(error instanceof Error ? error.message : String(error), error);
   }
 
-  #error(message: string, cause?: unknown): MemoryStoreError {
-    return new MemoryStoreError({ store: "sqlite", location: this.path, message, cause });
+  #error(
+    message: string,
+    cause?: unknown,
+    outcome: "not-applied" | "unknown" = "not-applied",
+  ): MemoryStoreError {
+    return new MemoryStoreError({ store: "sqlite", location: this.path, message, cause, outcome });
   }
 }
 

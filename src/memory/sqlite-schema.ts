@@ -1,10 +1,15 @@
-/** @internal Version of the tables below; a file with another version is refused, not rewritten. */
-export const sqliteSchemaVersion = 1;
+/**
+ * @internal Version of the tables below. A file of version 1 gains the parts table and becomes
+ * version 2 when opened (nothing in it changes); a file of any other version is refused, not rewritten.
+ */
+export const sqliteSchemaVersion = 2;
 
 /**
  * @internal The SQLite store's tables. Passages are the unit of search: an FTS5 index over their text
- * (external content, so the text is stored once), ranked by FTS5's bm25(). Everything is prefixed so
- * the tables can live in an application's own database.
+ * (external content, so the text is stored once), ranked by FTS5's bm25(), and, with an embedding
+ * driver, a unit vector per passage (float32 bytes) of the one embedding space the file holds. The
+ * vector tables are created when missing, so older files gain them when opened. Everything is prefixed
+ * so the tables can live in an application's own database.
  */
 export const sqliteSchema = `
 CREATE TABLE IF NOT EXISTS toolwright_schema (version INTEGER NOT NULL);
@@ -24,6 +29,12 @@ CREATE TABLE IF NOT EXISTS toolwright_artifacts (
 );
 CREATE INDEX IF NOT EXISTS toolwright_artifacts_by_namespace
   ON toolwright_artifacts (namespace_id, id);
+CREATE TABLE IF NOT EXISTS toolwright_artifact_parts (
+  artifact_id INTEGER NOT NULL REFERENCES toolwright_artifacts (id),
+  seq INTEGER NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (artifact_id, seq)
+);
 CREATE TABLE IF NOT EXISTS toolwright_passages (
   id INTEGER PRIMARY KEY,
   namespace_id INTEGER NOT NULL REFERENCES toolwright_namespaces (id),
@@ -32,6 +43,15 @@ CREATE TABLE IF NOT EXISTS toolwright_passages (
 );
 CREATE INDEX IF NOT EXISTS toolwright_passages_by_start
   ON toolwright_passages (namespace_id, start);
+CREATE TABLE IF NOT EXISTS toolwright_vector_space (
+  space TEXT NOT NULL,
+  dimensions INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS toolwright_vectors (
+  passage_id INTEGER PRIMARY KEY REFERENCES toolwright_passages (id),
+  namespace_id INTEGER NOT NULL,
+  vector BLOB NOT NULL
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS toolwright_passages_fts USING fts5 (
   text,
   content = 'toolwright_passages',
@@ -44,6 +64,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS toolwright_passages_fts USING fts5 (
 export const sqliteStatements = {
   schemaVersion: "SELECT version FROM toolwright_schema LIMIT 1",
   setSchemaVersion: "INSERT INTO toolwright_schema (version) VALUES (?)",
+  upgradeSchemaVersion: "UPDATE toolwright_schema SET version = ?",
   findNamespace:
     "SELECT id, kind, artifact_count AS count, length FROM toolwright_namespaces WHERE name = ?",
   insertNamespace:
@@ -51,10 +72,23 @@ export const sqliteStatements = {
   updateNamespace:
     "UPDATE toolwright_namespaces SET source = ?, meta = coalesce(?, meta), artifact_count = ?, length = ? WHERE id = ?",
   insertArtifact: "INSERT INTO toolwright_artifacts (namespace_id, json) VALUES (?, ?)",
+  // The JSON text of a large artifact is kept in parts: its first in the artifact's row, the rest here.
+  insertPart: "INSERT INTO toolwright_artifact_parts (artifact_id, seq, json) VALUES (?, ?, ?)",
+  loadParts: "SELECT json FROM toolwright_artifact_parts WHERE artifact_id = ? ORDER BY seq",
   insertPassage: "INSERT INTO toolwright_passages (namespace_id, start, text) VALUES (?, ?, ?)",
   indexPassage: "INSERT INTO toolwright_passages_fts (rowid, text) VALUES (?, ?)",
-  loadArtifacts:
-    "SELECT a.json AS json FROM toolwright_artifacts a JOIN toolwright_namespaces n ON n.id = a.namespace_id WHERE n.name = ? ORDER BY a.id",
+  vectorSpace: "SELECT space, dimensions FROM toolwright_vector_space LIMIT 1",
+  setVectorSpace: "INSERT INTO toolwright_vector_space (space, dimensions) VALUES (?, ?)",
+  insertVector:
+    "INSERT INTO toolwright_vectors (passage_id, namespace_id, vector) VALUES (?, ?, ?)",
+  vectorsAfter:
+    "SELECT passage_id AS id, namespace_id AS ns, vector FROM toolwright_vectors WHERE passage_id > ? ORDER BY passage_id",
+  passageById: `SELECT n.name AS namespace, p.start AS start, p.text AS text
+    FROM toolwright_passages p JOIN toolwright_namespaces n ON n.id = p.namespace_id WHERE p.id = ?`,
+  loadArtifacts: `SELECT a.id AS id, a.json AS json,
+      EXISTS (SELECT 1 FROM toolwright_artifact_parts p WHERE p.artifact_id = a.id) AS parted
+    FROM toolwright_artifacts a JOIN toolwright_namespaces n ON n.id = a.namespace_id
+    WHERE n.name = ? ORDER BY a.id`,
   listNamespaces:
     "SELECT name, kind, source, meta, artifact_count AS count, length FROM toolwright_namespaces ORDER BY id",
   passagesBetween:

@@ -4,19 +4,29 @@ import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
+import type { EmbeddingDriver } from "../drivers/embedding-spec.js";
 import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { describeReceived } from "../internal/describe-value.js";
 import { aNumber, anObject, aString } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
 import { provideDefaultTaskMemory } from "../tool/memory-options.js";
-import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
+import type {
+  ArtifactStore,
+  NamespaceSummary,
+  PassageHit,
+  StoreEntry,
+  TextPage,
+} from "./artifact-store.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
-import { splitPassages } from "./split-passages.js";
+import { fuseRankings } from "./rank-fusion.js";
+import { splitPassagesPaced } from "./split-passages.js";
 import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
 import { TaskMemoryTool, type TaskMemoryToolOptions } from "./task-memory-tool.js";
 import { queryTerms } from "./tokenize.js";
+import { unitVector } from "./vector-index.js";
+import { WritePace } from "./write-pace.js";
 
 /**
  * Options of a {@link TaskMemory}.
@@ -31,6 +41,12 @@ export interface TaskMemoryOptions {
   name?: string;
   /** Where artifacts go; a new `InMemoryArtifactStore` by default. */
   store?: ArtifactStore;
+  /**
+   * Embeds every stored passage and every search, for hybrid search: BM25 and vector rankings
+   * fused (reciprocal rank fusion). The store must keep vectors (all three built-in stores do).
+   * Without it, search is BM25 alone.
+   */
+  embeddingDriver?: EmbeddingDriver | undefined;
 }
 
 /**
@@ -52,7 +68,8 @@ export interface ProcessOutputInput {
 }
 
 /**
- * A passage found by `search`: verbatim text, where it is, and its BM25 score (higher is better).
+ * A passage found by `search`: verbatim text, where it is, and its score (higher is better): BM25,
+ * or with an embedding driver the fused score of its BM25 and vector ranks.
  *
  * @example
  * ```ts
@@ -85,6 +102,9 @@ export interface MemorySearchOptions {
 /** At most this many distinct words of a query are searched for. */
 export const maxQueryTerms = 64;
 
+/** Hybrid search fuses this many candidates of each ranking (at least; more for a larger limit). */
+const fusionDepth = 50;
+
 /**
  * Where tools put large outputs instead of the prompt: the model gets a short notice naming the
  * memory and namespace, and reads or searches the output later through the memory tool.
@@ -99,9 +119,15 @@ export const maxQueryTerms = 64;
 export class TaskMemory {
   readonly name: string;
   readonly store: ArtifactStore;
+  /** Embeds passages and searches for hybrid search; `undefined`: BM25 alone. */
+  readonly embeddingDriver: EmbeddingDriver | undefined;
 
   constructor(options: TaskMemoryOptions = {}) {
-    checkMemoryOptions("TaskMemory", options, { name: aString, store: anObject });
+    checkMemoryOptions("TaskMemory", options, {
+      name: aString,
+      store: anObject,
+      embeddingDriver: anObject,
+    });
     const name = options.name ?? "TaskMemory";
     if (typeof name !== "string" || name.trim() === "") {
       throw new MemoryConfigError({
@@ -119,8 +145,24 @@ export class TaskMemory {
           'must implement ArtifactStore (specificationVersion "v1", write, load, namespaces, read, search, close)',
       });
     }
+    const driver = options.embeddingDriver;
+    if (driver !== undefined) {
+      const problem = !isEmbeddingDriver(driver)
+        ? 'must implement EmbeddingDriver (specificationVersion "v1" and embed)'
+        : typeof store.searchVectors !== "function"
+          ? "needs a store that keeps vectors (searchVectors); this store does not"
+          : undefined;
+      if (problem !== undefined) {
+        throw new MemoryConfigError({
+          subject: `TaskMemory "${name}"`,
+          option: "embeddingDriver",
+          message: problem,
+        });
+      }
+    }
     this.name = name;
     this.store = store;
+    this.embeddingDriver = driver;
   }
 
   /**
@@ -180,16 +222,22 @@ export class TaskMemory {
     checkMemoryOptions("TaskMemory.storeArtifact", options, { source: aString, meta: anObject });
     const kind = storedKind(artifact);
     if (kind === undefined) return artifact;
-    const entries: StoreEntry[] = flattenItems(artifact).map((item) => {
+    // Cut in slices: a text of hundreds of megabytes must not hold the event loop while it is cut.
+    const pace = new WritePace();
+    let entries: StoreEntry[] = [];
+    for (const item of flattenItems(artifact)) {
       const text = memoryText(item);
-      return { json: item.toJSON(), text, passages: splitPassages(text) };
-    });
+      entries.push({ json: item.toJSON(), text, passages: await splitPassagesPaced(text, pace) });
+    }
+    let embedding: string | undefined;
+    if (this.embeddingDriver !== undefined) ({ entries, embedding } = await this.#embed(entries));
     const result = await this.store.write({
       namespace,
       kind,
       source: options.source ?? "unknown",
       meta: options.meta,
       entries,
+      ...(embedding !== undefined && { embedding }),
     });
     if (result.ok) return undefined;
     return new ErrorArtifact(
@@ -261,8 +309,20 @@ export class TaskMemory {
     checkMemoryOptions("TaskMemory.search", options, { namespace: aString, limit: aNumber });
     const terms = queryTerms(query, maxQueryTerms);
     const limit = Math.max(0, Math.trunc(options.limit ?? 5));
-    if (terms.length === 0 || limit === 0) return [];
-    const hits = await this.store.search({ terms, namespace: options.namespace, limit });
+    const { namespace } = options;
+    let hits: PassageHit[];
+    if (this.embeddingDriver === undefined) {
+      if (terms.length === 0 || limit === 0) return [];
+      hits = await this.store.search({ terms, namespace, limit });
+    } else {
+      if (limit === 0 || query.trim() === "") return [];
+      const depth = Math.max(fusionDepth, limit * 2);
+      const [lexical, semantic] = await Promise.all([
+        terms.length === 0 ? [] : this.store.search({ terms, namespace, limit: depth }),
+        this.#searchVectors(this.embeddingDriver, query, namespace, depth),
+      ]);
+      hits = fuseRankings([lexical, semantic], limit);
+    }
     return hits.map((hit) => {
       const leading = hit.text.length - hit.text.trimStart().length;
       return {
@@ -307,6 +367,39 @@ export class TaskMemory {
     return tool instanceof TaskMemoryTool && tool.memories.includes(this);
   }
 
+  /** The entries with a unit vector per passage (one embedding request for all of them). */
+  async #embed(entries: StoreEntry[]): Promise<{ entries: StoreEntry[]; embedding: string }> {
+    const driver = this.embeddingDriver as EmbeddingDriver;
+    const texts = entries.flatMap((entry) =>
+      entry.passages.map((span) => entry.text.slice(span.start, span.end)),
+    );
+    const { embeddings } = await driver.embed({ texts, purpose: "document" });
+    if (embeddings.length !== texts.length) {
+      throw new Error(
+        `embedding driver "${driver.provider}/${driver.model}" returned ${embeddings.length} vectors for ${texts.length} passages`,
+      );
+    }
+    let next = 0;
+    const embedded = entries.map((entry) => ({
+      ...entry,
+      vectors: entry.passages.map(() => unitVector(embeddings[next++] ?? [])),
+    }));
+    const dimensions = embeddings[0]?.length ?? driver.dimensions ?? 0;
+    return { entries: embedded, embedding: embeddingSpace(driver, dimensions) };
+  }
+
+  async #searchVectors(
+    driver: EmbeddingDriver,
+    query: string,
+    namespace: string | undefined,
+    limit: number,
+  ): Promise<PassageHit[]> {
+    const { embeddings } = await driver.embed({ texts: [query], purpose: "query" });
+    const vector = unitVector(embeddings[0] ?? []);
+    const embedding = embeddingSpace(driver, vector.length);
+    return (await this.store.searchVectors?.({ vector, embedding, namespace, limit })) ?? [];
+  }
+
   /**
    * Closes the store (its file or connection).
    *
@@ -318,6 +411,17 @@ export class TaskMemory {
   async close(): Promise<void> {
     await this.store.close();
   }
+}
+
+function isEmbeddingDriver(value: unknown): value is EmbeddingDriver {
+  if (typeof value !== "object" || value === null) return false;
+  const driver = value as Record<string, unknown>;
+  return driver.specificationVersion === "v1" && typeof driver.embed === "function";
+}
+
+/** The embedding space of a driver's vectors: who made them, and how long they are. */
+function embeddingSpace(driver: EmbeddingDriver, dimensions: number): string {
+  return `${driver.provider}/${driver.model}/${dimensions}`;
 }
 
 function isArtifactStore(value: unknown): value is ArtifactStore {

@@ -11,6 +11,7 @@ import {
   wholeNumber,
 } from "../internal/option-rules.js";
 import type { ToolboxOptions } from "../toolbox/toolbox-options.js";
+import { minimumSecretBytes } from "./job-signature.js";
 import type { QueueToolboxOptions, QueueWorkerOptions } from "./queue-options.js";
 
 const queueName: OptionRule = {
@@ -35,6 +36,11 @@ const limits: OptionRule = {
     Object.values(value).every((limit) => Number.isInteger(limit) && limit >= 1),
 };
 
+const secret: OptionRule = {
+  expected: `a string of at least ${minimumSecretBytes} bytes`,
+  test: (value) => typeof value === "string" && Buffer.byteLength(value) >= minimumSecretBytes,
+};
+
 const fleetRules: OptionRules = {
   connection,
   queue: queueName,
@@ -44,6 +50,7 @@ const fleetRules: OptionRules = {
     test: (value) => nonEmptyString.test(value) && !/:/.test(`${value}`),
   },
   limits,
+  secret,
 };
 
 // A Record, so a Toolbox option added later fails to compile until it is listed here; the Toolbox
@@ -58,6 +65,8 @@ const toolboxKeys: Record<keyof ToolboxOptions, true> = {
   timeoutMs: true,
   telemetry: true,
   receipts: true,
+  deferLoading: true,
+  search: true,
 };
 
 const queueToolboxRules: OptionRules = Object.freeze({

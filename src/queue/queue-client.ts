@@ -8,6 +8,7 @@ import type { Repair } from "../tool/repair.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import { type CancelKeys, cancelKeys, requestCancel } from "./cancel-requests.js";
 import { finishedJobs } from "./finished-jobs.js";
+import { signCall } from "./job-signature.js";
 import {
   type BullMQ,
   bullConnection,
@@ -33,6 +34,8 @@ export interface QueueClientSettings {
   readonly noWorkerTimeoutMs: number;
   readonly attempts: number;
   readonly backoffMs: number;
+  /** The fleet's shared secret: every job is signed with it. */
+  readonly secret: string | undefined;
 }
 
 /** @internal One call to queue: its job, and the caller's signal, progress listener and wait. */
@@ -144,7 +147,10 @@ export class QueueClient {
       .then((handle) => {
         // A call that ended while its queue was being opened (aborted, no worker) is never added.
         if (!this.#pending.has(jobId)) return;
-        return handle.queue.add(request.label, request.call, this.#jobOptions(jobId, request.call));
+        const { secret } = this.#settings;
+        const place = { queue: request.queue, jobId };
+        const data = secret === undefined ? request.call : signCall(secret, place, request.call);
+        return handle.queue.add(request.label, data, this.#jobOptions(jobId, request.call));
       })
       .catch((error: unknown) => {
         const what = `it could not be queued (${messageOf(error)}), and it will not run`;

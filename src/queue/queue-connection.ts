@@ -1,15 +1,14 @@
 import type { ConnectionOptions } from "bullmq";
 import type { Redis } from "ioredis";
-import { loadPackage, requirePackage } from "../internal/optional-package.js";
+import { loadPackage, requirePackages } from "../internal/optional-package.js";
 import type { QueueConnection } from "./queue-options.js";
 
 /** @internal BullMQ's module, loaded on first use (an optional peer). */
 export type BullMQ = typeof import("bullmq");
 
-/** @internal Throws `MissingDependencyError` when BullMQ or ioredis is not installed. */
+/** @internal Throws one `MissingDependencyError` naming BullMQ, ioredis or both when missing. */
 export function requireQueuePackages(subject: string): void {
-  requirePackage(subject, "bullmq");
-  requirePackage(subject, "ioredis");
+  requirePackages(subject, ["bullmq", "ioredis"]);
 }
 
 /** @internal Loads BullMQ, or throws `MissingDependencyError` naming it. */

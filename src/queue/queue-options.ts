@@ -33,6 +33,12 @@ export interface QueueFleetOptions {
    * must be given the same limits.
    */
   limits?: Readonly<Record<string, number>> | undefined;
+  /**
+   * A secret shared by the fleet's callers and workers (at least 32 bytes; keep it out of Redis and
+   * of command lines): callers sign every job with it (HMAC-SHA256) and workers run only jobs
+   * signed with it, so a client that can write to Redis cannot make a worker run a call.
+   */
+  secret?: string | undefined;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import type { ExecuteOptions } from "../toolbox/toolbox-options.js";
+import { ToolSearchTool } from "../toolbox/toolbox-search.js";
 import { checkQueueToolboxOptions } from "./queue-checks.js";
 import { QueueClient } from "./queue-client.js";
 import { requireQueuePackages } from "./queue-connection.js";
@@ -26,7 +27,8 @@ const defaultQueueAllowanceMs = 120_000;
  * A `Toolbox` whose calls run on a fleet of workers (`startWorker`, `toolwright worker`) through a
  * BullMQ queue on Redis. Names, dialects, decoding, repairs and validation happen here, in the
  * caller, exactly as in a `Toolbox`: a call that is refused never leaves the process, and one that
- * validated becomes a job carrying the validated input. Idempotent activities survive a worker's
+ * validated becomes a job carrying the input as it validated (the worker validates it again for
+ * itself; with a fleet `secret`, the job is signed). Idempotent activities survive a worker's
  * crash (run again on another worker); a non-idempotent one never runs twice (its call then gets an
  * `outcome_unknown` error). Aborting a call cancels its job, and a call whose queue has no worker
  * ends with "no worker available" after `noWorkerTimeoutMs`.
@@ -58,6 +60,7 @@ export class QueueToolbox extends Toolbox {
       noWorkerTimeoutMs: options.noWorkerTimeoutMs ?? 30_000,
       attempts: options.attempts ?? 3,
       backoffMs: options.backoffMs ?? 1_000,
+      secret: options.secret,
     });
   }
 
@@ -84,6 +87,9 @@ export class QueueToolbox extends Toolbox {
         ? super.execute(call, options)
         : prepared.result;
     }
+    // The search of a deferring toolbox runs here: what it finds loads into this toolbox, whose
+    // requests carry it (a worker's toolbox would record it instead).
+    if (prepared.tool instanceof ToolSearchTool) return super.execute(call, options);
     options.signal?.throwIfAborted();
     const run = () => this.#runQueued(prepared, options);
     // The `toolwright:tool-call:*` events and the `execute_tool` span a local call gets, around the
@@ -108,11 +114,13 @@ export class QueueToolbox extends Toolbox {
     options: ExecuteOptions,
   ): Promise<ToolCallResult> {
     const { tool, activity } = prepared;
-    const input = copyJsonValue(prepared.input);
+    // The input as it passed validation here, before the schema's transforms: the worker validates
+    // it again for itself, and the transforms apply there, once.
+    const input = copyJsonValue(prepared.acceptedInput);
     if (input === undefined) {
       throw new ToolboxError({
         toolName: tool.name,
-        message: `QueueToolbox: the validated input of ${tool.name}.${activity.name} is not plain JSON (its schema makes a Date, a Map, a class instance or a number JSON lacks), so it cannot travel to a worker; queue activities whose schemas produce JSON`,
+        message: `QueueToolbox: the input of ${tool.name}.${activity.name} is not plain JSON (it holds a Date, a Map, a class instance or a number JSON lacks), so it cannot travel to a worker; pass arguments as JSON`,
       });
     }
     const setting = timeLimitSetting(

@@ -2,6 +2,7 @@ import type { Artifact } from "../artifacts/artifact.js";
 import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { isPlainObject } from "../internal/clone-json.js";
+import { timeLimit } from "../internal/option-rules.js";
 import type { Repair } from "../tool/repair.js";
 
 /**
@@ -12,9 +13,15 @@ export interface QueuedCall {
   readonly tool: string;
   readonly activity: string;
   readonly input: unknown;
-  /** The run's time limit in milliseconds, decided by the caller; `null` for none. */
+  /**
+   * The time limit the caller asks for, in milliseconds (`null`: none). A worker never runs longer
+   * than its own limit for the activity; this can only shorten it.
+   */
   readonly timeoutMs: number | null;
-  /** Whether the activity may run again after a worker stopped (`annotations.idempotent`). */
+  /**
+   * Whether the caller's activity is idempotent (it sets the job's attempts). A worker goes by its
+   * own activity's annotation, never by this.
+   */
   readonly idempotent: boolean;
   /** The model's call id, for whoever reads the job in Redis. */
   readonly callId: string;
@@ -23,6 +30,10 @@ export interface QueuedCall {
    * them), so the worker's span joins the caller's trace; absent when the caller does not trace.
    */
   readonly trace?: Readonly<Record<string, string>>;
+  /** When the caller signed the job (ms since the epoch); only on a fleet with a shared secret. */
+  readonly issuedAt?: number;
+  /** The caller's HMAC-SHA256 of the job (base64url); only on a fleet with a shared secret. */
+  readonly signature?: string;
 }
 
 /** @internal What a job returns: the artifact as JSON, and the repairs the run made. */
@@ -36,19 +47,22 @@ export function readQueuedCall(data: unknown): QueuedCall | string {
   if (!isPlainObject(data)) return "its data is not an object";
   const { tool, activity, timeoutMs, idempotent, callId } = data;
   if (typeof tool !== "string" || typeof activity !== "string") return "it names no activity";
-  if (timeoutMs !== null && !(typeof timeoutMs === "number" && timeoutMs >= 1)) {
-    return "its time limit is not a number of milliseconds or null";
+  if (!timeLimit.test(timeoutMs)) {
+    return `its time limit is not ${timeLimit.expected}`;
   }
   if (typeof idempotent !== "boolean") return "it does not say whether it is idempotent";
   const trace = stringEntries(data.trace);
+  const { issuedAt, signature } = data;
   return {
     tool,
     activity,
     input: data.input,
-    timeoutMs,
+    timeoutMs: timeoutMs as number | null,
     idempotent,
     callId: typeof callId === "string" ? callId : "",
     ...(trace === undefined ? {} : { trace }),
+    ...(typeof issuedAt === "number" ? { issuedAt } : {}),
+    ...(typeof signature === "string" ? { signature } : {}),
   };
 }
 

@@ -39,9 +39,10 @@ export interface QueueWorker {
 
 /**
  * Serves a fleet's queue from this process: takes the jobs `QueueToolbox` callers add and runs each
- * through the toolbox's real tool (the input the caller validated goes to the activity as it is),
- * under the caller's time limit, cancellation and progress, and returns the artifact. Resolves once
- * the worker is connected and listening.
+ * through the toolbox's real tool, trusting nothing the job says: its input is validated against the
+ * activity's schema here, its time limit and idempotency come from the worker's own tool definition,
+ * and with a `secret` only jobs a caller signed run. The caller's cancellation and progress pass
+ * through, and the artifact comes back. Resolves once the worker is connected and listening.
  *
  * @example
  * ```ts
@@ -92,6 +93,9 @@ export async function startWorker(
     const runner: JobRunner = {
       toolbox,
       cancels,
+      commands,
+      prefix,
+      secret: options.secret,
       maxResultChars: options.maxResultChars ?? 1_000_000,
       queueOf: routes.queueOf,
       unrecoverable: (message) => new bullmq.UnrecoverableError(message),

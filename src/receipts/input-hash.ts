@@ -1,4 +1,4 @@
-import { createHash, type Hash } from "node:crypto";
+import { createHash, type Hash, type Hmac } from "node:crypto";
 
 /**
  * The SHA-256 (hex) of a validated input's canonical form: JSON with object keys sorted by code
@@ -14,6 +14,14 @@ import { createHash, type Hash } from "node:crypto";
  */
 export function hashInput(value: unknown): string {
   return digest(value, new Set());
+}
+
+/**
+ * @internal Feeds `value`'s canonical form (the one `hashInput` hashes) to a hash or an HMAC: what a
+ * sealed agent state is signed over.
+ */
+export function writeCanonical(hash: Hash | Hmac, value: unknown): void {
+  write(hash as Hash, value, new Set());
 }
 
 function digest(value: unknown, open: Set<object>): string {

@@ -1,4 +1,3 @@
-import { aFunction, aString, type OptionRules, wholeNumber } from "../internal/option-rules.js";
 import type { ReceiptStore } from "./receipt-store.js";
 
 /**
@@ -26,18 +25,3 @@ export interface ReceiptOptions {
   /** The clock receipts are stamped with (`Date.now` by default); for tests. */
   clock?: (() => number) | undefined;
 }
-
-/** @internal What each key of `ReceiptOptions` must be. */
-export const receiptOptionRules: OptionRules = Object.freeze({
-  store: {
-    expected: "a ReceiptStore",
-    test: (value: unknown) =>
-      typeof value === "object" &&
-      value !== null &&
-      (value as { specificationVersion?: unknown }).specificationVersion === "v1" &&
-      typeof (value as { begin?: unknown }).begin === "function",
-  },
-  scope: aString,
-  retentionMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
-  clock: aFunction,
-});

@@ -6,20 +6,23 @@ type Path = readonly (string | number)[];
 
 /**
  * @internal Result of {@link dropUnknownKeys}: the pruned value, the paths that were dropped, the keys
- * renamed to the one declared property they fold to, and the keys that fold to more than one (or to a
- * property also sent under its own name), which the caller refuses.
+ * renamed to the one declared property they fold to, the keys that fold to more than one (or to a
+ * property also sent under its own name), which the caller refuses, and the undeclared keys an open
+ * object kept as they were.
  */
 export interface DropResult {
   readonly value: unknown;
   readonly dropped: readonly Path[];
   readonly renamed: readonly { readonly path: Path; readonly from: string }[];
   readonly ambiguous: readonly { readonly path: Path; readonly candidates: readonly string[] }[];
+  readonly kept: readonly Path[];
 }
 
 interface Walk {
   readonly dropped: (string | number)[][];
   readonly renamed: { path: Path; from: string }[];
   readonly ambiguous: { path: Path; candidates: readonly string[] }[];
+  readonly kept: (string | number)[][];
 }
 
 /**
@@ -42,9 +45,10 @@ function foldIndex(names: Iterable<string>): ReadonlyMap<string, readonly string
 }
 
 /**
- * What an unknown key of a closed object becomes: the one declared property it folds to, when that
- * property was not sent under its own (or another folded) name; `"ambiguous"` when it folds to several,
- * or to one already given; `undefined` when it folds to none (it is dropped).
+ * What an unknown key of an object with declared properties becomes: the one declared property it
+ * folds to, when that property was not sent under its own (or another folded) name; the candidates
+ * (refused as ambiguous) when it folds to several, or to one already given; `undefined` when it folds
+ * to none (dropped from a closed object, kept in an open one).
  */
 function renameTarget(
   key: string,
@@ -62,11 +66,13 @@ function renameTarget(
 
 /**
  * @internal Removes the keys a closed object (`additionalProperties: false`) does not declare, guided by
- * the schema, without touching the input (copy on write). Unions are followed only where exactly one
- * branch fits the value's JSON type, so a key is never dropped on a guess.
+ * the schema, without touching the input (copy on write); in a closed or an open object (no
+ * `additionalProperties`, `true` or `{}`: any key allowed) an undeclared key that folds to exactly one
+ * declared property not sent is that property, renamed. Unions are followed only where exactly one
+ * branch fits the value's JSON type, so a key is never dropped or renamed on a guess.
  */
 export function dropUnknownKeys(schema: JsonSchema, value: unknown): DropResult {
-  const walk: Walk = { dropped: [], renamed: [], ambiguous: [] };
+  const walk: Walk = { dropped: [], renamed: [], ambiguous: [], kept: [] };
   const pruned = run(planOf(schema), value, [], walk);
   return { value: pruned, ...walk };
 }
@@ -82,7 +88,7 @@ interface PruneNode {
   readonly dynamic: JsonSchemaObject | undefined;
   readonly root: JsonSchema;
   readonly properties: ReadonlyMap<string, PruneNode> | undefined;
-  /** The declared properties by folded name, for renaming unknown keys of a closed object. */
+  /** The declared properties by folded name, for renaming unknown keys (closed and open objects). */
   readonly folded: ReadonlyMap<string, readonly string[]> | undefined;
   readonly closed: boolean;
   readonly extra: PruneNode | undefined;
@@ -140,6 +146,13 @@ function compileKeywords(root: JsonSchema, schema: JsonSchemaObject): PruneNode 
   const base = { ...inertNode, root };
   const extraSchema = schema.additionalProperties;
   const closed = extraSchema === false && schema.patternProperties === undefined;
+  // Open as JSON Schema's default is: any key allowed, none described. A schema for the extra keys
+  // (a map) or key patterns say other keys are meant, so those objects keep their keys as sent.
+  const open =
+    schema.patternProperties === undefined &&
+    (extraSchema === undefined ||
+      extraSchema === true ||
+      (isPlainObject(extraSchema) && Object.keys(extraSchema).length === 0));
   const properties =
     schema.properties === undefined
       ? undefined
@@ -160,12 +173,16 @@ function compileKeywords(root: JsonSchema, schema: JsonSchemaObject): PruneNode 
       ? compile(root, schema.items)
       : undefined;
   const children = [...(properties?.values() ?? []), ...prefix];
+  const folded =
+    (closed || open) && properties !== undefined && properties.size > 0
+      ? foldIndex(properties.keys())
+      : undefined;
   const inert =
     !closed &&
+    folded === undefined &&
     children.every((child) => child === undefined || child.inert) &&
     (extra === undefined || extra.inert) &&
     (items === undefined || items.inert);
-  const folded = closed && properties !== undefined ? foldIndex(properties.keys()) : undefined;
   return { ...base, inert, properties, folded, closed, extra, prefix, items };
 }
 
@@ -196,9 +213,15 @@ function run(node: PruneNode, value: unknown, path: (string | number)[], walk: W
   for (let index = 0; index < keys.length; index++) {
     let key = keys[index] as string;
     let known = node.properties?.get(key);
-    if (known === undefined && node.closed) {
+    let target: ReturnType<typeof renameTarget>;
+    if (known === undefined && node.folded !== undefined) {
       taken ??= new Set();
-      const target = renameTarget(key, node.folded, value, taken);
+      target = renameTarget(key, node.folded, value, taken);
+    }
+    if (target === undefined && known === undefined && node.folded !== undefined && !node.closed) {
+      // An open object keeps a key that is no spelling of a declared one, as sent.
+      walk.kept.push([...path, key]);
+    } else if (known === undefined && (node.closed || target !== undefined)) {
       copy ??= copyBefore(value, keys, index);
       if (typeof target !== "string") {
         if (target === undefined) walk.dropped.push([...path, key]);

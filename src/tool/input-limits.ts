@@ -1,4 +1,4 @@
-import { formatBytes } from "../internal/bytes.js";
+import { formatBytes, formatCount } from "../internal/bytes.js";
 
 /**
  * How much input one call may bring, checked before any parsing or repair work, so that no model reply
@@ -171,5 +171,5 @@ function tooDeep(limit: number): string {
 }
 
 function tooManyKeys(limit: number): string {
-  return `the arguments hold more than ${limit.toLocaleString("en-US")} keys and items; send less data per call`;
+  return `the arguments hold more than ${formatCount(limit)} keys and items; send less data per call`;
 }

@@ -12,11 +12,11 @@ const maxNamed = 20;
 
 /**
  * @internal Drops the keys a closed object does not declare, renames the ones that fold to exactly one
- * declared property (`dateRange` → `date_range`), and validates what is left, logging each change.
- * Dropping is a repair only while what remains still carries what the model sent, so the input is
- * refused instead when a key folds to several properties, when none of the keys it sent is declared,
- * or when an unknown key holds an object that would be the input itself (unwrapped when it is the only
- * key: one reading fits).
+ * declared property (`dateRange` → `date_range`, in open objects too), and validates what is left,
+ * logging each change. Dropping (or keeping, in an open object) is sound only while the input still
+ * carries what the model sent, so it is refused instead when a key folds to several properties or to
+ * one also sent, when none of the keys it sent is declared, or when an unknown key holds an object
+ * that would be the input itself (unwrapped when it is the only key: one reading fits).
  */
 export function pruneAndValidate(
   schema: NormalizedSchema,
@@ -27,7 +27,8 @@ export function pruneAndValidate(
   if (pruned.ambiguous.length > 0) return refusal(ambiguity(pruned));
   const declared = Object.keys(schema.jsonSchema.properties ?? {});
   const sent = isPlainObject(input) ? Object.keys(input) : [];
-  const droppedAtTop = pruned.dropped.filter((path) => path.length === 1);
+  // Undeclared keys at the top, dropped (closed) or kept (open): what the schema does not describe.
+  const droppedAtTop = [...pruned.dropped, ...pruned.kept].filter((path) => path.length === 1);
   const lostAll = declared.length > 0 && sent.length > 0 && droppedAtTop.length === sent.length;
   // An unknown top-level key holding an object: maybe the whole input under a name of the model's.
   const nested = droppedAtTop
@@ -37,7 +38,9 @@ export function pruneAndValidate(
     log(pruned, repairs);
     return schema.validate(pruned.value);
   }
-  if (lostAll && sent.length === 1 && nested.length === 1) {
+  // Read from under the one key only where the schema closes the object; an open one keeps the
+  // envelope as sent, and a call of nothing but unknown keys is refused below.
+  if (lostAll && sent.length === 1 && nested.length === 1 && pruned.kept.length === 0) {
     const key = nested[0] as string;
     const inner = (input as Record<string, unknown>)[key];
     return andThen(unwrapped(schema, inner), (result) => {
@@ -75,7 +78,8 @@ function unwrapped(schema: NormalizedSchema, inner: unknown): MaybePromise<Unwra
   const repairs: Repair[] = [];
   // An empty object fits any schema without required keys: it says nothing, so it is no reading.
   const empty = !isPlainObject(inner) || Object.keys(inner).length === 0;
-  if (empty || pruned.ambiguous.length > 0 || pruned.dropped.length > 0) {
+  const unknown = pruned.ambiguous.length + pruned.dropped.length + pruned.kept.length;
+  if (empty || unknown > 0) {
     return { validation: refusal(ambiguity(pruned)), repairs, ok: false };
   }
   log(pruned, repairs);

@@ -97,31 +97,6 @@ export function runActivity(
   return andThen(outcome, (done) => finish(tool, activityName, input, done));
 }
 
-/**
- * @internal Runs an activity on an input already validated for it (by `toolbox.prepare`, possibly in
- * another process): the run `runActivity` makes after validation (hooks, time limit, abort, retries,
- * output memory), without validating or repairing the input a second time, so a schema's transforms
- * apply once. Only a disabled or unknown activity is refused.
- */
-export async function runValidatedActivity(
-  tool: Tool,
-  activityName: string,
-  value: unknown,
-  options: RunOptions = {},
-): Promise<ActivityOutcome> {
-  const state = toolState(tool);
-  options.signal?.throwIfAborted();
-  const definition = state.classActivities.byName.get(activityName);
-  if (definition === undefined || tool.findActivity(activityName) === undefined) {
-    const artifact = unknownActivity(tool, activityName, definition !== undefined);
-    return { artifact, repairs: [], activity: undefined };
-  }
-  const refused = await beforeRun(tool, state, activityName, value, definition.activity);
-  if (refused !== undefined) return refused;
-  const outcome = await run(tool, state, { ok: true, value, repairs: [], definition }, options);
-  return finish(tool, activityName, value, outcome);
-}
-
 async function runWithBeforeHook(
   tool: Tool,
   activityName: string,
@@ -130,33 +105,18 @@ async function runWithBeforeHook(
   repairInput: InputRepair | undefined,
 ): Promise<ActivityOutcome> {
   const state = toolState(tool);
-  const refused = await beforeRun(tool, state, activityName, input, undefined);
-  if (refused !== undefined) return refused;
-  const outcome = await attempt(tool, state, activityName, input, options, repairInput);
-  return finish(tool, activityName, input, outcome);
-}
-
-/**
- * The `onBeforeRun` hook: `undefined` to go on, or, when it threw, the call's outcome (finished, so
- * `onAfterRun` saw it too).
- */
-async function beforeRun(
-  tool: Tool,
-  state: ToolState,
-  activityName: string,
-  input: unknown,
-  activity: ToolActivity | undefined,
-): Promise<ActivityOutcome | undefined> {
   try {
     await state.onBeforeRun?.({ tool, activity: activityName, input });
-    return undefined;
   } catch (error) {
+    // Finished, so `onAfterRun` sees the refusal too.
     return finish(tool, activityName, input, {
       artifact: failure(`onBeforeRun failed: ${messageOf(error)}`, "hook_failed", error),
       repairs: [],
-      activity,
+      activity: undefined,
     });
   }
+  const outcome = await attempt(tool, state, activityName, input, options, repairInput);
+  return finish(tool, activityName, input, outcome);
 }
 
 function attempt(
@@ -236,6 +196,8 @@ export type PreparedInput =
   | {
       readonly ok: true;
       readonly value: unknown;
+      /** The input as it passed validation, before the schema's transforms made `value` of it. */
+      readonly accepted: unknown;
       readonly repairs: Repair[];
       readonly definition: ActivityDefinition;
     }
@@ -322,19 +284,22 @@ function repairOnce(
     const repaired = repairInput(copy, fixes);
     if (repaired !== copy && fixes.length > 0) {
       return andThen(pruneAndValidate(schema, repaired, fixes), (retry) =>
-        conclude(retry, fixes, definition),
+        conclude(retry, repaired, fixes, definition),
       );
     }
   }
-  return conclude(validation, repairs, definition);
+  return conclude(validation, copy, repairs, definition);
 }
 
 function conclude(
   validation: ValidationResult,
+  accepted: unknown,
   repairs: Repair[],
   definition: ActivityDefinition,
 ): PreparedInput {
-  if (validation.ok) return { ok: true, value: validation.value, repairs, definition };
+  if (validation.ok) {
+    return { ok: true, value: validation.value, accepted, repairs, definition };
+  }
   return {
     ok: false,
     artifact: failure(formatValidationIssues(validation.issues), "invalid_input"),

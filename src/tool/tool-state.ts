@@ -35,3 +35,17 @@ export function toolState(tool: Tool): ToolState {
   if (state === undefined) throw new TypeError("not a constructed Tool instance");
   return state;
 }
+
+// Counts every change of any tool's enabled activities, so a toolbox can tell in one comparison that
+// none changed (a walk over thousands of tools of distinct classes costs milliseconds).
+let enabledListChanges = 0;
+
+/** @internal Notes that some tool's enabled activities changed (allow or deny list set, all enabled or disabled). */
+export function noteEnabledListChange(): void {
+  enabledListChanges++;
+}
+
+/** @internal How many times any tool's enabled activities changed. */
+export function enabledListVersion(): number {
+  return enabledListChanges;
+}

@@ -27,7 +27,7 @@ import {
   checkToolOptions,
 } from "./tool-option-rules.js";
 import type { RunOptions, ToolOptions } from "./tool-options.js";
-import { setToolState, toolState } from "./tool-state.js";
+import { noteEnabledListChange, setToolState, toolState } from "./tool-state.js";
 
 /**
  * The base class of every tool: extend it and mark methods with `@activity`. Its constructor takes
@@ -94,7 +94,7 @@ export class Tool {
 
   set allowlist(names: readonly string[] | undefined) {
     this.#allowlist = this.#checkList("allowlist", names);
-    this.#enabled = undefined;
+    this.#enabledChanged();
   }
 
   /**
@@ -111,7 +111,12 @@ export class Tool {
 
   set denylist(names: readonly string[] | undefined) {
     this.#denylist = this.#checkList("denylist", names);
+    this.#enabledChanged();
+  }
+
+  #enabledChanged(): void {
     this.#enabled = undefined;
+    noteEnabledListChange();
   }
 
   /**
@@ -155,14 +160,14 @@ export class Tool {
   enableActivities(): void {
     this.#allowlist = undefined;
     this.#denylist = undefined;
-    this.#enabled = undefined;
+    this.#enabledChanged();
   }
 
   /** Disables every activity (an empty allowlist). */
   disableActivities(): void {
     this.#allowlist = [];
     this.#denylist = undefined;
-    this.#enabled = undefined;
+    this.#enabledChanged();
   }
 
   /**

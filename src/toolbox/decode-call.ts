@@ -1,7 +1,7 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { coerceInput } from "../calls/coerce-input.js";
 import { type RepairContext, runCustomSteps } from "../calls/custom-repair-step.js";
-import { findCallInText } from "../calls/find-call-in-text.js";
+import type { CallInText } from "../calls/find-call-in-text.js";
 import {
   type CustomSteps,
   type DecodeSettings,
@@ -55,10 +55,8 @@ export function decodeCall(
   else {
     // Text that is no JSON may be a whole model reply in an open model's own call format.
     const inText =
-      read.code === "invalid_json" &&
-      typeof call.arguments === "string" &&
-      stepEnabled(switches, "unwrap-call")
-        ? callFromText({ id, name, text: call.arguments, entry }, settings, repairs)
+      read.inText !== undefined && stepEnabled(switches, "unwrap-call")
+        ? callFromText({ id, name, found: read.inText, entry }, settings, repairs)
         : undefined;
     if (inText === undefined) return unreadable(id, name, read, repairs, entry);
     if (inText instanceof UnreadableCall) return inText;
@@ -103,17 +101,24 @@ export function decodeCall(
 }
 
 /**
- * The call inside a raw model reply sent as the arguments: its input when it names the called
- * activity, a refusal when it names another, holds several calls or was cut off; `undefined` when the
- * text holds no call of a known format (the JSON error stands).
+ * The call the format readers found in a raw model reply sent as the arguments: its input when it
+ * names the called activity, a refusal when it names another, holds several calls or was cut off.
  */
 function callFromText(
-  { id, name, text, entry }: { id: string; name: string; text: string; entry: CatalogEntry },
+  {
+    id,
+    name,
+    found,
+    entry,
+  }: {
+    id: string;
+    name: string;
+    found: Exclude<CallInText, { readonly kind: "none" }>;
+    entry: CatalogEntry;
+  },
   settings: DecodeSettings,
   repairs: Repair[],
-): { readonly value: unknown } | UnreadableCall | undefined {
-  const found = findCallInText(text);
-  if (found.kind === "none") return undefined;
+): { readonly value: unknown } | UnreadableCall {
   const refuse = (message: string) =>
     new UnreadableCall(
       failedCall(id, name, `Activity input refused: ${message}`, "foreign_call", repairs, entry),
@@ -330,5 +335,6 @@ export async function prepareCall(
     };
     return { ok: false, result };
   }
-  return { ok: true, id, name, tool, activity, input: checked.value, repairs: allRepairs };
+  const { value: input, accepted: acceptedInput } = checked;
+  return { ok: true, id, name, tool, activity, input, acceptedInput, repairs: allRepairs };
 }

@@ -1,17 +1,33 @@
 import type { ToolActivity } from "../activity/tool-activity.js";
-import { anyDialectProfile } from "../dialects/capabilities.js";
-import { type CompiledTools, compileTools, isDialect } from "../dialects/compile-tools.js";
+import { markDeferred } from "../dialects/anthropic.js";
+import { anyDialectProfile, defersInRequest } from "../dialects/capabilities.js";
+import {
+  type CompiledTools,
+  type CompileEntry,
+  compileTools,
+  isDialect,
+} from "../dialects/compile-tools.js";
 import type { DecodePlan } from "../dialects/decode-plan.js";
-import type { Dialect, DialectOptions, DialectTarget } from "../dialects/dialect.js";
+import {
+  type Dialect,
+  type DialectOptions,
+  type DialectTarget,
+  dialects,
+} from "../dialects/dialect.js";
 import { lowerSchema } from "../dialects/lower-schema.js";
+import { withNativeToolSearch } from "../dialects/openai-responses.js";
+import type { AnthropicTool, OpenAIResponsesTool } from "../dialects/provider-tools.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { deepFreeze } from "../internal/deep-freeze.js";
 import type { Tool } from "../tool/tool.js";
 import { type Catalog, type CatalogEntry, nativeNameOf } from "./catalog.js";
+import type { ToolboxSearch } from "./toolbox-search.js";
 
 interface CacheEntry {
   /** Each tool's enabled activities when compiled: the list is a new array after any change. */
   readonly stamp: readonly (readonly ToolActivity[])[];
+  /** Which deferred activities were loaded (`loaded:<count>`), for a deferring toolbox. */
+  readonly arrangement: string;
   readonly compiled: CompiledTools<Dialect>;
 }
 
@@ -24,10 +40,12 @@ export class DialectCache {
   readonly #tools: readonly Tool[];
   /** The catalog, after the toolbox settled what tools it has. */
   readonly #catalog: () => Catalog;
+  readonly #search: ToolboxSearch;
 
-  constructor(tools: readonly Tool[], catalog: () => Catalog) {
+  constructor(tools: readonly Tool[], catalog: () => Catalog, search: ToolboxSearch) {
     this.#tools = tools;
     this.#catalog = catalog;
+    this.#search = search;
   }
 
   /** Drops every compilation: a tool joined. */
@@ -38,16 +56,27 @@ export class DialectCache {
   /** The tools compiled for `dialect`; throws `ToolboxError` for an unknown dialect, `DialectError` for a schema it cannot express. */
   compile<D extends Dialect>(dialect: D, options: DialectOptions): CompiledTools<D> {
     if (!isDialect(dialect)) {
-      throw new ToolboxError({ message: `unknown dialect ${JSON.stringify(dialect)}` });
+      throw new ToolboxError({
+        message: `unknown dialect ${JSON.stringify(dialect)}; one of ${dialects.join(", ")}`,
+      });
     }
     const catalog = this.#catalog();
-    const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}`;
+    const key = `${dialect}|${options.strict === true}|${options.geminiSchemaField ?? ""}|${options.jsonSchemaDraft ?? ""}|${options.toolSearch ?? ""}`;
     const stamp = this.#tools.map((tool) => tool.activities());
+    const search = this.#search;
+    // Anthropic (and Responses' native tool search) is sent every tool, the deferred ones marked;
+    // other dialects only what is loaded.
+    const inRequest = search.defers && defersInRequest(dialect, options);
+    const arranged = search.defers && !inRequest;
+    const arrangement = arranged ? `loaded:${search.loaded.length}` : "";
     const cached = this.#compiled.get(key);
-    if (cached?.stamp.every((activities, index) => activities === stamp[index])) {
+    if (
+      cached?.arrangement === arrangement &&
+      cached.stamp.every((activities, index) => activities === stamp[index])
+    ) {
       return cached.compiled as CompiledTools<D>;
     }
-    const entries = this.#tools.flatMap((tool, index) =>
+    const entries: CompileEntry[] = this.#tools.flatMap((tool, index) =>
       (stamp[index] ?? []).map((activity) => ({
         name: nativeNameOf(catalog, tool, activity.name),
         toolName: tool.name,
@@ -57,10 +86,19 @@ export class DialectCache {
         annotations: activity.annotations,
       })),
     );
-    const compiled = compileTools(entries, dialect, options);
+    let compiled =
+      inRequest && dialect === "openai-responses"
+        ? compileNativeToolSearch(entries, options, search)
+        : compileTools(arranged ? search.arrange(entries).entries : entries, dialect, options);
+    if (inRequest && dialect === "anthropic") {
+      const tools = markDeferred(compiled.tools as AnthropicTool[], (name) =>
+        search.isDeferredName(name),
+      );
+      compiled = { ...compiled, tools: tools as CompiledTools<D>["tools"] };
+    }
     deepFreeze(compiled.tools);
-    this.#compiled.set(key, { stamp, compiled });
-    return compiled;
+    this.#compiled.set(key, { stamp, arrangement, compiled });
+    return compiled as CompiledTools<D>;
   }
 
   /**
@@ -83,4 +121,35 @@ export class DialectCache {
     }
     return entry.genericPlan.plan;
   }
+}
+
+// Responses' 128-tool cap counts the request's top-level tools; the deferred functions sit inside
+// namespaces, so the activities are lowered in batches under the cap and arranged afterwards.
+function compileNativeToolSearch(
+  entries: readonly CompileEntry[],
+  options: DialectOptions,
+  search: ToolboxSearch,
+): CompiledTools<Dialect> {
+  const batch = 128;
+  const tools: OpenAIResponsesTool[] = [];
+  const plans = new Map<string, DecodePlan | undefined>();
+  for (let start = 0; start < entries.length; start += batch) {
+    const part = compileTools(entries.slice(start, start + batch), "openai-responses", options);
+    tools.push(...(part.tools as OpenAIResponsesTool[]));
+    for (const [name, plan] of part.plans) plans.set(name, plan);
+  }
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  const arranged = withNativeToolSearch(tools, (name) => {
+    const entry = byName.get(name);
+    return entry === undefined
+      ? undefined
+      : {
+          toolName: entry.toolName,
+          activityName: entry.activityName,
+          description: entry.description,
+          deferred: search.isDeferredName(name),
+          search: search.isSearchName(name),
+        };
+  });
+  return { tools: arranged, plans } as unknown as CompiledTools<Dialect>;
 }

@@ -12,6 +12,7 @@ import {
   aFunction,
   anArray,
   anObject,
+  aString,
   type OptionRule,
   type OptionRules,
   oneOf,
@@ -19,7 +20,7 @@ import {
   wholeNumber,
 } from "../internal/option-rules.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
-import { type ReceiptOptions, receiptOptionRules } from "../receipts/receipt-options.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import { settleInputLimits } from "../tool/input-limits.js";
 import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
 
@@ -45,6 +46,7 @@ export const dialectOptionRules: OptionRules = Object.freeze({
   strict: aBoolean,
   geminiSchemaField: oneOf("parameters", "parametersJsonSchema"),
   jsonSchemaDraft: oneOf("2020-12", "draft-07"),
+  toolSearch: oneOf("activity", "native"),
 });
 
 const dialectRule = oneOf(...dialects);
@@ -62,6 +64,34 @@ const taskMemoryRule: OptionRule = {
     typeof (value as { processOutput?: unknown }).processOutput === "function",
 };
 
+/** @internal The `deferLoading` option's rule. */
+export const deferLoadingRule: OptionRule = Object.freeze({
+  expected: "true, false, a function or { alwaysLoaded: string[] }",
+  test: (value: unknown) =>
+    typeof value === "boolean" ||
+    typeof value === "function" ||
+    (typeof value === "object" &&
+      value !== null &&
+      Object.keys(value).every((key) => key === "alwaysLoaded") &&
+      Array.isArray((value as { alwaysLoaded?: unknown }).alwaysLoaded) &&
+      (value as { alwaysLoaded: unknown[] }).alwaysLoaded.every(
+        (name) => typeof name === "string",
+      )),
+});
+
+const nonNegative: OptionRule = Object.freeze({
+  expected: "a finite number ≥ 0",
+  test: (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0,
+});
+const searchRules: OptionRules = Object.freeze({ weights: anObject, embed: aFunction });
+const searchCallRules: OptionRules = Object.freeze({ limit: wholeNumber(1) });
+const weightRules: OptionRules = Object.freeze({
+  name: nonNegative,
+  description: nonNegative,
+  parameterNames: nonNegative,
+  parameterText: nonNegative,
+});
+
 const toolboxRules: OptionRules = Object.freeze({
   concurrency: positiveInteger,
   repairs: anObject,
@@ -76,6 +106,8 @@ const toolboxRules: OptionRules = Object.freeze({
   customRepairs: anArray,
   telemetry: anObject,
   receipts: anObject,
+  deferLoading: deferLoadingRule,
+  search: anObject,
 });
 
 const telemetryRules: OptionRules = Object.freeze({
@@ -116,6 +148,7 @@ const executeRules: OptionRules = Object.freeze({
     expected: "receipt options or null",
     test: (value) => value === null || anObject.test(value),
   },
+  finishReason: aString,
 });
 
 function failure(owner: string) {
@@ -150,9 +183,25 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   if (inputLimits !== undefined)
     checkNested("inputLimits", inputLimits, { rules: inputLimitRules });
   if (telemetry !== undefined) checkNested("telemetry", telemetry, { rules: telemetryRules });
+  checkSearchSettings(options as ToolboxOptions, failure("Toolbox"));
   const receipts = (options as { receipts?: unknown }).receipts;
   if (receipts !== undefined) checkReceipts("Toolbox", receipts);
 }
+
+// What each key of `ReceiptOptions` must be (here, so the root entry loads no receipts module).
+const receiptOptionRules: OptionRules = Object.freeze({
+  store: {
+    expected: "a ReceiptStore",
+    test: (value: unknown) =>
+      typeof value === "object" &&
+      value !== null &&
+      (value as { specificationVersion?: unknown }).specificationVersion === "v1" &&
+      typeof (value as { begin?: unknown }).begin === "function",
+  },
+  scope: aString,
+  retentionMs: { ...wholeNumber(1), expected: "a positive whole number of milliseconds" },
+  clock: aFunction,
+});
 
 /** @internal Checks receipt options given to `owner` (the Toolbox, or one of its methods). */
 export function checkReceipts(
@@ -230,6 +279,15 @@ export function checkCall(owner: string, call: unknown, argument = "call"): void
   }
 }
 
+/** @internal A call's `idempotencyKey`, when given, is a non-empty string. */
+export function checkIdempotencyKey(owner: string, key: unknown): void {
+  if (key !== undefined && (typeof key !== "string" || key === "")) {
+    throw new ToolboxError({
+      message: `${owner}: the call's "idempotencyKey" must be a non-empty string; got ${describeReceived(key)}`,
+    });
+  }
+}
+
 /** @internal `executeAll` takes an array of calls. */
 export function checkCalls(calls: unknown): void {
   if (!Array.isArray(calls)) {
@@ -293,8 +351,25 @@ export function settleToolboxOptions(
 
 /** @internal The decode settings of one call: the toolbox's, under the call's own repair switches. */
 export function callSettings(decode: DecodeSettings, options: ExecuteOptions): DecodeSettings {
-  if (options.repairs === undefined) return decode;
-  return { ...decode, switches: { ...decode.switches, ...options.repairs } };
+  const { repairs, finishReason } = options;
+  if (repairs === undefined && finishReason === undefined) return decode;
+  return {
+    ...decode,
+    switches: repairs === undefined ? decode.switches : { ...decode.switches, ...repairs },
+    finishReason,
+  };
+}
+
+/**
+ * @internal The settings of a call to a read-only activity: arguments that lack only their closing
+ * brackets may then be closed without a finish reason. `twin` is the toolbox's own settings' twin.
+ */
+export function readOnlySettings(
+  settings: DecodeSettings,
+  own: DecodeSettings,
+  twin: DecodeSettings,
+): DecodeSettings {
+  return settings === own ? twin : { ...settings, readOnly: true };
 }
 
 /** @internal A batch's options for one of its calls: `onCallProgress` becomes the call's `onProgress`. */
@@ -312,5 +387,40 @@ function groupCustomSteps(steps: readonly CustomRepairStep[] | undefined): Custo
     beforeParse: steps.filter((step) => step.at === "before-parse"),
     afterParse: steps.filter((step) => step.at === "after-parse"),
     afterValidationFailure: steps.filter((step) => step.at === "after-validation-failure"),
+  });
+}
+
+/** @internal Checks `toolbox.search`'s arguments; returns the limit. */
+export function checkSearch(query: unknown, options: unknown): number {
+  if (typeof query !== "string") {
+    throw new ToolboxError({
+      message: `Toolbox.search: the query must be a string; got ${describeReceived(query)}`,
+    });
+  }
+  checkOptions(options, {
+    owner: "Toolbox.search",
+    rules: searchCallRules,
+    error: (key, message) => new ToolboxError({ message: `Toolbox.search: "${key}" ${message}` }),
+  });
+  return (options as { limit?: number }).limit ?? 5;
+}
+
+/** @internal Checks the `search` option's keys and weights. */
+export function checkSearchSettings(
+  options: { readonly search?: unknown },
+  failure: (option: string, message: string) => ToolboxError,
+): void {
+  if (options.search === undefined) return;
+  checkOptions(options.search, {
+    owner: 'Toolbox option "search"',
+    rules: searchRules,
+    error: (key, message) => failure(`search.${key}`, message),
+  });
+  const weights = (options.search as { weights?: unknown }).weights;
+  if (weights === undefined) return;
+  checkOptions(weights, {
+    owner: 'Toolbox option "search.weights"',
+    rules: weightRules,
+    error: (key, message) => failure(`search.weights.${key}`, message),
   });
 }

@@ -6,6 +6,7 @@ import type { TelemetryOptions } from "../observe/tool-call-span.js";
 import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { InputLimits } from "../tool/input-limits.js";
 import type { ActivityProgress, RunOptions } from "../tool/tool-options.js";
+import type { DeferLoading, ToolSearchOptions } from "./toolbox-search.js";
 
 /**
  * Constructor options of a `Toolbox`.
@@ -48,6 +49,27 @@ export interface ToolboxOptions {
    * again (see docs/reliability.md). Off by default.
    */
   receipts?: ReceiptOptions | undefined;
+  /**
+   * Activities left out of requests until the model finds them with the `ToolSearchTool` the toolbox
+   * then adds: `true` for all, a predicate (`true` = deferred), or `{ alwaysLoaded: [...] }` (native
+   * names or tool names). See docs/tool-search.md.
+   */
+  deferLoading?: DeferLoading | undefined;
+  /** How `toolbox.search` ranks: BM25F field weights, an embeddings function for hybrid ranking. */
+  search?: ToolSearchOptions | undefined;
+}
+
+/**
+ * Options of one `toolbox.search`.
+ *
+ * @example
+ * ```ts
+ * await toolbox.search("weather forecast", { limit: 3 });
+ * ```
+ */
+export interface SearchOptions {
+  /** Most hits returned (default 5). */
+  limit?: number | undefined;
 }
 
 /**
@@ -70,6 +92,14 @@ export interface ExecuteOptions extends RunOptions {
   repairs?: RepairOptions | undefined;
   /** Receipts for this call instead of the toolbox's (`null`: none). */
   receipts?: ReceiptOptions | null | undefined;
+  /**
+   * Why the model's reply ended, as the provider reported it (a driver's `finishReason`: `"stop"`,
+   * `"tool-calls"`, `"length"` …). It decides the one cut-off the text cannot: arguments that stop
+   * right after a whole value, only their closing brackets missing. `"stop"` and `"tool-calls"` let
+   * them be closed; `"length"` (or any other reason) refuses the call. Without it, they are closed
+   * only for a read-only activity. Arguments cut anywhere else are always refused (docs/dialects.md).
+   */
+  finishReason?: string | undefined;
 }
 
 /**

@@ -11,12 +11,11 @@ import { resolveName, unknownNameMessage } from "../calls/resolve-name.js";
 import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import type { Dialect, DialectOptions } from "../dialects/dialect.js";
 import type { ProviderTools } from "../dialects/provider-tools.js";
-import { ToolboxError } from "../errors/toolbox-error.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import { observingToolCalls, runObserved } from "../observe/tool-call-channels.js";
 import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { Repair } from "../tool/repair.js";
-import { type InputOwnership, runActivity, runValidatedActivity } from "../tool/run-activity.js";
+import { type InputOwnership, runActivity } from "../tool/run-activity.js";
 import { withToolboxTimeout } from "../tool/time-limit.js";
 import type { Tool } from "../tool/tool.js";
 import { type Catalog, findEntry, ToolRoster } from "./catalog.js";
@@ -39,13 +38,22 @@ import {
   checkCalls,
   checkDialectOptions,
   checkExecuteOptions,
+  checkIdempotencyKey,
+  checkSearch,
   checkToolboxArguments,
+  readOnlySettings,
   settleToolboxOptions,
   type ToolboxSettings,
   withCallProgress,
 } from "./toolbox-checks.js";
 import { ToolboxMemory } from "./toolbox-memory.js";
-import type { ExecuteAllOptions, ExecuteOptions, ToolboxOptions } from "./toolbox-options.js";
+import type {
+  ExecuteAllOptions,
+  ExecuteOptions,
+  SearchOptions,
+  ToolboxOptions,
+} from "./toolbox-options.js";
+import { type SearchHit, ToolboxSearch } from "./toolbox-search.js";
 
 // Shared by calls that pass no options: `execute` runs per model call, a default `{}` would be made
 // each time; and options known to be empty need no check.
@@ -67,10 +75,13 @@ export class Toolbox {
   // The parts, one job each: the tools and their native names, the compiled dialects, the shared
   // task memory. The class holds them together and keeps `execute`, the path every call takes.
   readonly #roster = new ToolRoster();
-  readonly #dialects = new DialectCache(this.#roster.list, () => this.#catalogNow());
+  readonly #search: ToolboxSearch;
+  readonly #dialects: DialectCache;
   readonly #memory: ToolboxMemory;
   readonly #settings: ToolboxSettings;
   readonly #decode: DecodeSettings;
+  /** `#decode` for read-only activities. */
+  readonly #decodeReadOnly: DecodeSettings;
   readonly #timeoutMs: number | null | undefined;
   readonly #receipts: ReceiptOptions | undefined;
   /** Set while `execute` runs inside its observation, so the events are published once. */
@@ -84,13 +95,17 @@ export class Toolbox {
       (name) => resolveName(this.#catalogNow().index, name, [], true)?.target,
     );
     this.#decode = this.#settings.decode;
+    this.#decodeReadOnly = Object.freeze({ ...this.#decode, readOnly: true });
     this.#timeoutMs = this.#settings.timeoutMs;
     this.#receipts = this.#settings.receipts;
+    this.#search = new ToolboxSearch(this.#roster.list, () => this.#catalogNow(), options);
+    this.#dialects = new DialectCache(this.#roster.list, () => this.#catalogNow(), this.#search);
     this.#memory = new ToolboxMemory(this.#roster.list, (tool) => this.#attach(tool), {
       useDefault: this.#settings.defaultMemory,
       memoryTool: this.#settings.memoryTool,
     });
     for (const tool of tools) this.#attach(tool);
+    if (this.#search.defers) this.#attach(this.#search.searchTool());
     if (options.taskMemory !== undefined && options.taskMemory !== null)
       this.setTaskMemory(options.taskMemory);
   }
@@ -149,6 +164,19 @@ export class Toolbox {
   get tools(): readonly Tool[] {
     this.#memory.settle();
     return this.#roster.list;
+  }
+
+  /**
+   * The time limit of calls whose own options, activity and tool set none (the `timeoutMs` option):
+   * milliseconds, `null` for deliberately none, `undefined` when unset and the 60 s default applies.
+   *
+   * @example
+   * ```ts
+   * new Toolbox([], { timeoutMs: 5_000 }).timeoutMs; // 5000
+   * ```
+   */
+  get timeoutMs(): number | null | undefined {
+    return this.#timeoutMs;
   }
 
   /**
@@ -225,6 +253,50 @@ export class Toolbox {
   }
 
   /**
+   * The enabled activities that best match `query` (BM25F over their names, descriptions, parameter
+   * names and parameter descriptions; fused with `search.embed`'s ranking when given), best first, at
+   * most `limit` (default 5). The index is built on the first search and kept up to date as tools join
+   * or activities are enabled and disabled; a disabled or unknown activity is never returned.
+   *
+   * @example
+   * ```ts
+   * const hits = await toolbox.search("weather forecast for a city", { limit: 3 });
+   * hits.map((hit) => hit.name); // ["WeatherTool_forecast", …]
+   * ```
+   */
+  search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const limit = checkSearch(query, options);
+    this.#memory.settle();
+    return this.#search.search(query, limit);
+  }
+
+  /**
+   * The deferred activities searches have loaded (native names, in the order they were found): the
+   * ones a deferring toolbox appends to requests. Saved with a paused agent's state.
+   *
+   * @example
+   * ```ts
+   * toolbox.loadedActivities; // ["WeatherTool_forecast"]
+   * ```
+   */
+  get loadedActivities(): readonly string[] {
+    return [...this.#search.loaded];
+  }
+
+  /**
+   * Loads deferred activities by native name as a search would, after those loaded before; names that
+   * are unknown, not deferred or already loaded are skipped. `agent.resume` calls it with the saved set.
+   *
+   * @example
+   * ```ts
+   * toolbox.loadActivities(["WeatherTool_forecast"]);
+   * ```
+   */
+  loadActivities(names: readonly string[]): void {
+    this.#search.load(names);
+  }
+
+  /**
    * Decodes, repairs, validates and runs one call. Never rejects for what the model caused: an unknown
    * name, unreadable or invalid input and a failing method all come back as an `ErrorArtifact`; only an
    * aborted `options.signal` rejects.
@@ -255,13 +327,15 @@ export class Toolbox {
       return this.#executeReceipted({ ...call, id }, ownId, options, receipts);
     }
     const name = String(call.name);
-    const settings = callSettings(this.#decode, options);
+    let settings = callSettings(this.#decode, options);
     const repairs: Repair[] = [];
     const found = findEntry(this.#catalogNow(), name, settings.switches, repairs);
     // The rare paths wait in their own method: with no `await` here, a synchronous call settles sooner.
     if (found === undefined)
       return this.#executeUnknown(id, name, call, options, settings, repairs);
     const entry = found.target;
+    if (entry.activity.annotations.readOnly === true)
+      settings = readOnlySettings(settings, this.#decode, this.#decodeReadOnly);
     const plan = this.#dialects.plan(entry, options.dialect);
     const raw = call.arguments;
     // Arguments sent as text are parsed here, so no one else holds the value: it needs no copy. Most
@@ -325,7 +399,7 @@ export class Toolbox {
     checkCall("Toolbox.prepare", call);
     if (options !== noOptions) checkExecuteOptions("Toolbox.prepare", options);
     const id = call.id ?? `call_${++this.#nextId}`;
-    const settings = callSettings(this.#decode, options);
+    let settings = callSettings(this.#decode, options);
     const repairs: Repair[] = [];
     const catalog = this.#catalogNow();
     const found = findEntry(catalog, String(call.name), settings.switches, repairs);
@@ -337,6 +411,8 @@ export class Toolbox {
       };
     }
     const entry = found.target;
+    if (entry.activity.annotations.readOnly === true)
+      settings = readOnlySettings(settings, this.#decode, this.#decodeReadOnly);
     const plan = this.#dialects.plan(entry, options.dialect);
     return prepareCall({ ...call, id }, { entry, plan, settings, repairs });
   }
@@ -408,11 +484,7 @@ export class Toolbox {
     receipts: ReceiptOptions,
   ): Promise<ToolCallResult> {
     const key = call.idempotencyKey;
-    if (key !== undefined && (typeof key !== "string" || key === "")) {
-      throw new ToolboxError({
-        message: `Toolbox.execute: the call's "idempotencyKey" must be a non-empty string; got ${JSON.stringify(key)}`,
-      });
-    }
+    checkIdempotencyKey("Toolbox.execute", key);
     const prepared = await this.prepare(call, options);
     if (!prepared.ok) {
       // A name that resolves to nothing may be a parallel wrapper: its calls come back through here.
@@ -429,7 +501,8 @@ export class Toolbox {
       run: async () => {
         const { tool, activity } = prepared;
         const limits = withToolboxTimeout(options, this.#timeoutMs);
-        const outcome = await runValidatedActivity(tool, activity.name, prepared.input, limits);
+        // The input as it passed validation: validated again on the way in, its transforms apply once.
+        const outcome = await runActivity(tool, activity.name, prepared.acceptedInput, limits);
         return callResult(
           prepared.id,
           prepared.name,

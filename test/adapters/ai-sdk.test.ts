@@ -49,6 +49,17 @@ class CalculatorTool extends Tool {
   }
 }
 
+class SearchWeatherTool extends Tool {
+  @activity({
+    name: "forecast",
+    description: "Weather forecast for a city.",
+    schema: z.object({ city: z.string().describe("The city") }),
+  })
+  forecast(input: { city: string }) {
+    return `sunny in ${input.city}`;
+  }
+}
+
 class ReportTool extends Tool {
   @activity({ description: "A long report", schema: z.object({ topic: z.string() }) })
   report(input: { topic: string }) {
@@ -142,7 +153,6 @@ const broken: readonly { readonly kind: string; readonly call: ScriptedCall }[] 
     kind: "single-quoted",
     call: { toolName: native, input: "{'a': 2, 'b': 3, 'options': {'precision': 2}}" },
   },
-  { kind: "truncated", call: { toolName: native, input: intendedText.slice(0, -1) } },
   { kind: "values-wrapped", call: { toolName: native, input: `{"values":${intendedText}}` } },
   { kind: "double-encoded", call: { toolName: native, input: JSON.stringify(intendedText) } },
   { kind: "wrong name case", call: { toolName: "calculatortool_calculate", input: intendedText } },
@@ -172,6 +182,12 @@ const invalid: readonly {
     kind: "missing required key",
     call: { toolName: native, input: '{"a":2,"options":{"precision":2}}' },
     message: /b/,
+  },
+  {
+    // Cut off after a whole value: what followed is unknown, so it is refused, never closed.
+    kind: "truncated",
+    call: { toolName: native, input: intendedText.slice(0, -1) },
+    message: /cut off\?.*send the whole call again/,
   },
   {
     kind: "cut inside a value",
@@ -401,5 +417,71 @@ describe("toolwright/ai-sdk with the AI SDK's loop and mock model", () => {
         toAiSdkTools(toolbox, { dialect: { dialect: "gemini", geminiSchemaField: "parameters" } }),
       /JSON Schema/,
     );
+  });
+});
+
+describe("toAiSdkTools with deferred loading", () => {
+  it("adds what a search loads to the ToolSet in place, after the others; the next step sends and runs it", async () => {
+    const toolbox = new Toolbox([new SearchWeatherTool(), new CalculatorTool()], {
+      deferLoading: { alwaysLoaded: ["CalculatorTool"] },
+    });
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          content: [
+            {
+              type: "tool-call" as const,
+              toolCallId: "s",
+              toolName: "ToolSearchTool_search",
+              input: JSON.stringify({ query: "weather forecast", limit: 1 }),
+            },
+          ],
+          finishReason: { unified: "tool-calls", raw: "tool_calls" },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [
+            {
+              type: "tool-call" as const,
+              toolCallId: "f",
+              toolName: "SearchWeatherTool_forecast",
+              input: JSON.stringify({ city: "Rome" }),
+            },
+          ],
+          finishReason: { unified: "tool-calls", raw: "tool_calls" },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [{ type: "text", text: "Sunny." }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage,
+          warnings: [],
+        },
+      ],
+    });
+    const tools = toAiSdkTools(toolbox);
+    const upfront = [
+      "CalculatorTool_calculate",
+      "CalculatorTool_wipe",
+      "CalculatorTool_picture",
+      "ToolSearchTool_search",
+    ];
+    assert.deepEqual(Object.keys(tools), upfront);
+    const result = await generateText({
+      model,
+      prompt: "Weather?",
+      tools,
+      stopWhen: stepCountIs(4),
+    });
+    assert.equal(result.text, "Sunny.");
+    const sent = model.doGenerateCalls.map((call) => (call.tools ?? []).map((tool) => tool.name));
+    assert.deepEqual(sent, [
+      upfront,
+      [...upfront, "SearchWeatherTool_forecast"],
+      [...upfront, "SearchWeatherTool_forecast"],
+    ]);
+    assert.deepEqual(toolOutputs(model, 2).get("f"), { type: "text", value: "sunny in Rome" });
   });
 });

@@ -54,18 +54,20 @@ type Call = readonly [kind: string, name: string, args: string];
 const broken: readonly Call[] = [
   ["fenced", "OrderTool_place", `\`\`\`json\n${json}\n\`\`\``],
   ["single-quoted", "OrderTool_place", single],
-  ["truncated", "OrderTool_place", json.slice(0, -1)],
   ["values-wrapped", "OrderTool_place", JSON.stringify({ values: intended })],
   ["double-encoded", "OrderTool_place", JSON.stringify(json)],
   ["wrong case", "ordertool_place", json],
 ];
 /** Input the model got wrong: toolwright's refusal must come back as the tool result. */
 const invalid: readonly Call[] = [
+  // Cut off after a whole value: what followed is unknown, so it is refused, never closed.
+  ["truncated", "OrderTool_place", json.slice(0, -1)],
   ["wrong type", "OrderTool_place", '{"item":"tea","quantity":"many","address":{"city":"Oslo"}}'],
   ["missing key", "OrderTool_place", '{"quantity":2,"address":{"city":"Oslo"}}'],
 ];
 /** What toolwright's message names for each invalid call. */
 const refusals: Readonly<Record<string, RegExp>> = {
+  truncated: /cut off\?.*send the whole call again/,
   "wrong type": /quantity/,
   "missing key": /item/,
 };

@@ -125,12 +125,6 @@ const brokenCalls: readonly { kind: string; name: string; args: string; a: numbe
     a: 3,
   },
   {
-    kind: "truncated",
-    name: "CalculatorTool_calculate",
-    args: '{"a": 4, "b": 3, "options": {"op": "add"',
-    a: 4,
-  },
-  {
     kind: "values-wrapped",
     name: "CalculatorTool_calculate",
     args: `{"values": ${text(5)}}`,
@@ -141,6 +135,12 @@ const brokenCalls: readonly { kind: string; name: string; args: string; a: numbe
 ];
 
 const invalidCalls: readonly { kind: string; args: string; message: RegExp }[] = [
+  {
+    // Cut off after a whole value: what followed is unknown, so it is refused, never closed.
+    kind: "truncated",
+    args: '{"a": 4, "b": 3, "options": {"op": "add"',
+    message: /cut off\?.*send the whole call again/,
+  },
   {
     kind: "wrong type",
     args: '{"a": "eight", "b": 3, "options": {"op": "add"}}',
@@ -275,7 +275,7 @@ describe("toOpenAIAgentsTools through the Agents SDK runner", () => {
     for (const strict of [false, true]) {
       const [tool] = toOpenAIAgentsTools(toolbox, { strict });
       const [provided] = toolbox.toProviderTools("openai-responses", { strict });
-      assert.ok(tool && provided);
+      assert.ok(tool && provided?.type === "function");
       assert.equal(tool.name, "CalculatorTool_calculate");
       assert.equal(tool.strict, strict);
       assert.deepEqual(tool.parameters, provided.parameters);

@@ -10,6 +10,7 @@ import {
   type ErrorArtifact,
   Tool,
 } from "../../src/index.js";
+import { hashInput } from "../../src/memory.js";
 import { MockPromptDriver } from "../../src/testing.js";
 import { StructuredOutputTool } from "../../src/tools.js";
 import { MockTool } from "../fixtures/mock-tool.js";
@@ -243,6 +244,8 @@ describe("Agent approvals", () => {
         toolName: "NotesTool",
         activityName: "remove",
         input: { key: "a" },
+        key: "s1:d",
+        inputHash: hashInput({ key: "a" }),
       },
     ]);
     assert.equal(notes.notes.has("a"), true);

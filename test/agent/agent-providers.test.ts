@@ -3,24 +3,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { z } from "zod";
 import { Agent, type AgentRunResult } from "../../src/agent.js";
-import { AnthropicPromptDriver } from "../../src/anthropic.js";
-import { GeminiPromptDriver } from "../../src/gemini.js";
-import {
-  activity,
-  ImageArtifact,
-  type PromptDriver,
-  TextArtifact,
-  Tool,
-  type ToolDialect,
-} from "../../src/index.js";
-import { OllamaPromptDriver } from "../../src/ollama.js";
-import { OpenAIChatPromptDriver, OpenAIResponsesPromptDriver } from "../../src/openai.js";
-import { startAnthropicServer } from "../fixtures/provider-servers/anthropic-server.js";
+import { activity, ImageArtifact, TextArtifact, Tool } from "../../src/index.js";
 import { pngBytes } from "../fixtures/provider-servers/dialect-tools.js";
-import { startGeminiServer } from "../fixtures/provider-servers/gemini-server.js";
 import type { HeardTurn } from "../fixtures/provider-servers/heard-request.js";
-import { startOllamaServer } from "../fixtures/provider-servers/ollama-server.js";
-import { startOpenAIServer } from "../fixtures/provider-servers/openai-server.js";
+import { providers } from "../fixtures/provider-servers/providers.js";
 import { reply, type ScriptedToolCall } from "../fixtures/provider-servers/script.js";
 import type { ScriptedServer } from "../fixtures/provider-servers/scripted-server.js";
 
@@ -50,70 +36,6 @@ class ReportTool extends Tool {
     );
   }
 }
-
-interface Provider {
-  name: string;
-  dialect: ToolDialect;
-  start(): Promise<ScriptedServer>;
-  driver(origin: string): PromptDriver;
-}
-
-const providers: Provider[] = [
-  {
-    name: "OpenAI Chat",
-    dialect: "openai-chat",
-    start: () => startOpenAIServer(),
-    driver: (origin) =>
-      new OpenAIChatPromptDriver({
-        model: "gpt-test",
-        apiKey: "sk-test",
-        baseURL: `${origin}/v1`,
-        maxRetries: 0,
-      }),
-  },
-  {
-    name: "OpenAI Responses",
-    dialect: "openai-responses",
-    start: () => startOpenAIServer(),
-    driver: (origin) =>
-      new OpenAIResponsesPromptDriver({
-        model: "gpt-test",
-        apiKey: "sk-test",
-        baseURL: `${origin}/v1`,
-        maxRetries: 0,
-      }),
-  },
-  {
-    name: "Anthropic",
-    dialect: "anthropic",
-    start: () => startAnthropicServer(),
-    driver: (origin) =>
-      new AnthropicPromptDriver({
-        model: "claude-test",
-        apiKey: "sk-ant-test",
-        baseURL: origin,
-        maxRetries: 0,
-      }),
-  },
-  {
-    name: "Gemini",
-    dialect: "gemini",
-    start: () => startGeminiServer(),
-    driver: (origin) =>
-      new GeminiPromptDriver({
-        model: "gemini-test",
-        apiKey: "g-key",
-        baseURL: origin,
-        maxRetries: 0,
-      }),
-  },
-  {
-    name: "Ollama",
-    dialect: "ollama",
-    start: () => startOllamaServer(),
-    driver: (origin) => new OllamaPromptDriver({ model: "llama-test", baseURL: origin }),
-  },
-];
 
 const call = (id: string, name: string, args: ScriptedToolCall["arguments"]): ScriptedToolCall => ({
   id,

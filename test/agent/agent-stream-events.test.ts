@@ -36,6 +36,8 @@ function line(event: AgentEvent): string {
       return `progress ${event.call.id} ${event.progress.progress}/${event.progress.total} ${event.progress.message}`;
     case "tool-result":
       return `result ${event.call.id} ${event.result.artifact.toText()}`;
+    case "cut-off":
+      return `cut-off ${event.step} ${event.finishReason}`;
     case "step-finish":
       return `step ${event.step}`;
     case "finish":

@@ -35,6 +35,11 @@ export const layers: readonly Layer[] = [
     job: "call receipts and durable runs: their stores, call keys, what a call with a receipt does",
   },
   {
+    name: "search",
+    paths: ["search/"],
+    job: "tool search: the BM25F index, rank fusion, embeddings, the search tool",
+  },
+  {
     name: "toolbox",
     paths: ["toolbox/"],
     job: "`Toolbox`: names, dialect cache, execute, batches",
@@ -91,6 +96,12 @@ export const exceptions: readonly LayerRule[] = [
     from: ["tool/activity-memory.ts"],
     to: ["memory/memory-reference.ts"],
     reason: "`context.memory.load` takes a `MemoryReference`",
+  },
+  {
+    from: ["memory/task-memory.ts"],
+    to: ["drivers/embedding-spec.ts"],
+    reason:
+      "a `TaskMemory` takes an embedding driver for hybrid search: it names the `EmbeddingDriver` interface, and never loads a driver",
   },
 ];
 

@@ -34,7 +34,10 @@ describe("the corruption suite over BFCL answers", () => {
         input: answer.input,
       };
       for (const test of corruptionCases(sample)) {
-        const result = await toolbox.execute({ name: test.name, arguments: test.arguments });
+        const result = await toolbox.execute(
+          { name: test.name, arguments: test.arguments },
+          test.finishReason === undefined ? {} : { finishReason: test.finishReason },
+        );
         const outcome: ToolCallResult = result.calls?.[0] ?? result;
         const entry = tally.get(test.malformation) ?? { total: 0, recovered: 0 };
         entry.total += 1;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { it } from "node:test";
+import { issueProse } from "../formats/fixtures/prose-replies.js";
 import { type CliRunner, expectCode } from "./run-cli.js";
 
 export function callCases(toolwright: CliRunner, fixtures: () => string): void {
@@ -48,6 +49,24 @@ export function callCases(toolwright: CliRunner, fixtures: () => string): void {
     assert.equal(expectCode(pythonic, 0).stdout, "Hello, Cy!Hello, Cy!\n");
     assert.match(expectCode(cut, 1).stderr, /refused call: .*cut off/);
     assert.equal(cut.stdout, "");
+  });
+
+  it("call --raw: a reply that only talks about a call runs nothing (issue 26)", async () => {
+    const module = join(fixtures(), "tools.ts");
+    // The issue's prose replies, about a call the fixture module would run.
+    const replies = issueProse.map(({ reply }) =>
+      reply
+        .replaceAll("Files_wipe", "GreeterTool_greet")
+        .replaceAll('"folder": "/"', '"name": "Ada"')
+        .replaceAll('"folder":"/"', '"name":"Ada"'),
+    );
+    const results = await Promise.all(
+      replies.map((reply) => toolwright(["call", "--raw", "-", module], { input: reply })),
+    );
+    for (const [index, result] of results.entries()) {
+      assert.equal(expectCode(result, 0).stdout, "", replies[index]);
+      assert.match(result.stderr, /no complete tool call in the reply \(text only\)/);
+    }
   });
 
   it("call: --json for machines; exit 1 with the error on an ErrorArtifact", async () => {

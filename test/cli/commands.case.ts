@@ -53,6 +53,16 @@ export function commandCases(toolwright: CliRunner, fixtures: () => string): voi
     assert.equal(declarations.functionDeclarations[0].parameters.type, "OBJECT");
     expectCode(bad, 2);
     assert.match(bad.stderr, /argument 'cohere' is invalid\. Allowed choices are openai-chat/);
+    // An option the dialect has no use for is refused, not ignored.
+    const [strictGemini, draftOpenAI] = await Promise.all([
+      toolwright(["schema", module, "--dialect", "gemini", "--strict"]),
+      toolwright(["schema", module, "--dialect", "openai-chat", "--draft", "draft-07"]),
+    ]);
+    assert.match(
+      expectCode(strictGemini, 2).stderr,
+      /--strict applies to openai-chat, openai-responses, anthropic; gemini has no such option/,
+    );
+    assert.match(expectCode(draftOpenAI, 2).stderr, /--draft applies to json-schema/);
   });
 
   it("schema: a dialect that cannot carry a schema is exit 1 with the path", async () => {

@@ -242,4 +242,19 @@ export function serveCases(fixtures: () => string): void {
     );
     assert.match(moduleFiles.stderr, /--files sets the root of the built-in FileManagerTool/);
   });
+
+  it("serve --http refuses a short token and one with spaces, from the flag or the environment, as inspect does", async () => {
+    const env = tokenlessEnv();
+    const runs = [
+      await toolwright(["serve", "--http", "--token", "short"], { env }),
+      await toolwright(["serve", "--http", "--token", "has a space"], { env }),
+      await toolwright(["serve", "--http"], { env: { ...env, TOOLWRIGHT_TOKEN: "tab\tinside" } }),
+    ];
+    for (const run of runs) {
+      assert.match(
+        expectCode(run, 2).stderr,
+        /--token must be 8 or more characters without spaces/,
+      );
+    }
+  });
 }

@@ -33,6 +33,17 @@ runDriverConformance({
   },
 });
 
+const weatherTools = [
+  {
+    type: "function" as const,
+    function: {
+      name: "Weather_forecast",
+      description: "Forecast",
+      parameters: { type: "object" as const, properties: { city: { type: "string" } } },
+    },
+  },
+];
+
 describe("OllamaPromptDriver: the /api/chat wire format", () => {
   let server: ScriptedServer;
   let driver: OllamaPromptDriver;
@@ -127,16 +138,7 @@ describe("OllamaPromptDriver: the /api/chat wire format", () => {
   it("reads tool calls a model wrote as text (Qwen3 XML, pythonic), only when the request had tools", async () => {
     const xml =
       "Checking.\n<tool_call>\n<function=Weather_forecast>\n<parameter=city>\nSão Paulo\n</parameter>\n</function>\n</tool_call>";
-    const tools = [
-      {
-        type: "function" as const,
-        function: {
-          name: "Weather_forecast",
-          description: "Forecast",
-          parameters: { type: "object" as const, properties: { city: { type: "string" } } },
-        },
-      },
-    ];
+    const tools = weatherTools;
     server.script(
       reply({ text: xml }),
       reply({ text: "[Weather_forecast(city='Oslo')]" }),
@@ -163,6 +165,35 @@ describe("OllamaPromptDriver: the /api/chat wire format", () => {
       () => new OllamaPromptDriver({ model: "m", textToolCalls: "nope" as never }),
       /textToolCalls/,
     );
+  });
+
+  it("streams calls written as text: deltas without their markup, each call started when complete", async () => {
+    const tools = weatherTools;
+    const text =
+      'Let me check.\n<tool_call>{"name": "Weather_forecast", "arguments": {"city": "Oslo"}}</tool_call>';
+    server.script(reply({ text }), reply({ text }));
+    const request = { messages: [{ role: "user" as const, content: "Weather?" }], tools };
+    const events = [];
+    for await (const event of driver.stream(request)) events.push(event);
+    const deltas = events.flatMap((event) => (event.type === "text-delta" ? [event.delta] : []));
+    assert.equal(deltas.join(""), "Let me check.");
+    const id = "ollama-text-call-0-Weather_forecast";
+    const kinds = events.map((event) => event.type);
+    assert.deepEqual(kinds.slice(kinds.indexOf("tool-call-start")), [
+      "tool-call-start",
+      "tool-call-delta",
+      "tool-call",
+      "finish",
+    ]);
+    assert.deepEqual(events[kinds.indexOf("tool-call-start")], {
+      type: "tool-call-start",
+      id,
+      name: "Weather_forecast",
+    });
+    const finished = events.at(-1);
+    assert.ok(finished?.type === "finish");
+    assert.deepEqual(finished.response, await driver.generate(request));
+    assert.equal(finished.response.toolCalls[0]?.id, id);
   });
 
   it("applies timeoutMs to the wait for a stream to start", async () => {

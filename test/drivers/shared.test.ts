@@ -206,8 +206,14 @@ describe("driver folders", () => {
       `prepare-${x}-tools.ts`,
       `map-${x}-finish-reason.ts`,
     ];
+    // A provider with an embeddings API keeps its embedding driver beside the prompt driver: the
+    // two share the provider's client (connect) and error mapping.
+    const embedding = (x: string) => (x === "anthropic" ? [] : [`${x}-embedding-driver.ts`]);
     for (const name of ["anthropic", "gemini", "ollama"]) {
-      assert.deepEqual((await folder(name)).sort(), [...set(name), `${name}-error.ts`].sort());
+      assert.deepEqual(
+        (await folder(name)).sort(),
+        [...set(name), `${name}-error.ts`, ...embedding(name)].sort(),
+      );
     }
     assert.deepEqual(
       (await folder("openai")).sort(),
@@ -216,6 +222,9 @@ describe("driver folders", () => {
         ...set("openai-responses"),
         "openai-error.ts",
         "openai-client.ts",
+        "openai-embedding-driver.ts",
+        // Responses' native tool search: its items, read and written by the three Responses files.
+        "openai-responses-tool-search.ts",
       ].sort(),
     );
   });

@@ -174,16 +174,21 @@ describe("format-specific cases from vLLM's tests", () => {
     ]);
   });
 
-  it("llama3-json: bare calls in text, separated by ';', with 'arguments' or 'parameters'", () => {
-    const parsed = ok(
-      'Here are the results: {"name": "searchTool", "parameters": {"query": "test {value} [complex]"}}; {"name": "getOpenIncidentsTool", "arguments": {}} Would you like to know more?',
-      "llama3-json",
-    );
+  it("llama3-json: bare calls open the reply, separated by ';', with 'arguments' or 'parameters'", () => {
+    const calls =
+      '{"name": "searchTool", "parameters": {"query": "test {value} [complex]"}}; {"name": "getOpenIncidentsTool", "arguments": {}}';
+    const parsed = ok(`${calls} Would you like to know more?`, "llama3-json");
     assert.deepEqual(parsed.calls, [
       { name: "searchTool", arguments: { query: "test {value} [complex]" } },
       { name: "getOpenIncidentsTool", arguments: {} },
     ]);
-    assert.equal(parsed.text, "Here are the results:  Would you like to know more?");
+    assert.equal(parsed.text, "Would you like to know more?");
+    // Bare JSON has no marker: inside prose ("Here are the results: …") it is text, named or not.
+    const prose = `Here are the results: ${calls} Would you like to know more?`;
+    for (const format of ["llama3-json", undefined] as const) {
+      const read = parseToolCalls(prose, format === undefined ? {} : { format });
+      assert.deepEqual(read, { calls: [], text: prose, format: undefined, refused: [] });
+    }
   });
 
   it("llama3-json: JSON that is not a call stays text (no arguments key, quoted JSON in prose)", () => {

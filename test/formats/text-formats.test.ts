@@ -133,12 +133,10 @@ describe("pythonic: never guesses", () => {
     assert.match(read("[f(a=true)]").refused[0]?.reason ?? "", /is a name/);
   });
 
-  it("stays fast and within the stack on hostile nesting", () => {
-    const started = performance.now();
+  it("stays within the stack on hostile nesting, refusing it at the depth limit", () => {
     const result = read(`[f(a=${"[".repeat(100_000)}${"]".repeat(100_000)})]`);
     assert.match(result.refused[0]?.reason ?? "", /deeper than 256/);
     assert.ok((result.refused[0]?.raw.length ?? 0) <= 500);
-    assert.ok(performance.now() - started < 2_000, "well under the 3 s budget of this file");
   });
 });
 

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { z } from "zod";
+import { activity, Tool, Toolbox } from "../../src/index.js";
 import type { NotesTool } from "./fixtures/demo-tools.js";
 import { bfclToolbox, demoToolbox, type Inspected, inspect, launchChromium } from "./harness.js";
 
@@ -197,6 +199,36 @@ describe("toolwright inspect in a browser", () => {
     );
     assert.deepEqual(statuses, [401, 401, 200]);
     await page.close();
+  });
+
+  it("counts one tool as one, and shows a long activity name whole in the sidebar", async () => {
+    class WarehouseInventoryReconciliationTool extends Tool {
+      @activity({ description: "Reconciles every location", schema: z.object({}) })
+      reconcile_all_locations() {
+        return "done";
+      }
+    }
+    const single = await inspect(
+      new Toolbox([new WarehouseInventoryReconciliationTool()], { memoryTool: false }),
+      "one.ts",
+    );
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      await page.goto(single.inspector.url);
+      await page.waitForSelector("body[data-ready='true']");
+      assert.match((await page.textContent("#source")) ?? "", /one\.ts · 1 tool · 1 activity ·/);
+      const name = page.locator("#activity-list .name");
+      assert.equal(
+        await name.textContent(),
+        "WarehouseInventoryReconciliationTool_reconcile_all_locations",
+      );
+      // Whole: nothing of it hidden past the sidebar's edge.
+      const cut = await name.evaluate((element) => element.scrollWidth > element.clientWidth);
+      assert.equal(cut, false);
+      await page.close();
+    } finally {
+      await single.close();
+    }
   });
 
   it("loads 200 activities quickly (measured, reported) and pages the list", async (t) => {

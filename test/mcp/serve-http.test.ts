@@ -217,20 +217,26 @@ describe("serveMcp over HTTP with a token, caps and limits", () => {
   });
 
   it("closes a session whose client left without ending it, once it has been idle", async () => {
-    const idle = await serveMcp(toolbox, { transport: "http", maxSessions: 1, sessionIdleMs: 50 });
-    const gone = await connect(String(idle.url));
-    await assert.rejects(connect(String(idle.url)), /Too many sessions \(1\)/);
-    await gone.close(); // no DELETE: the server only sees its streams close
-    let next: Client | undefined;
-    for (let attempt = 0; next === undefined && attempt < 100; attempt++) {
-      next = await connect(String(idle.url)).catch(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return undefined;
-      });
+    // Long enough that the first session is still there when the second client knocks, on any machine.
+    const idle = await serveMcp(toolbox, { transport: "http", maxSessions: 1, sessionIdleMs: 500 });
+    try {
+      const gone = await connect(String(idle.url));
+      await assert.rejects(connect(String(idle.url)), /Too many sessions \(1\)/);
+      await gone.close(); // no DELETE: the server only sees its streams close
+      // A generous deadline: the sweep's timing is the server's, the test only waits for its effect.
+      const deadline = Date.now() + 60_000;
+      let next: Client | undefined;
+      while (next === undefined && Date.now() < deadline) {
+        next = await connect(String(idle.url)).catch(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return undefined;
+        });
+      }
+      assert.ok(next, "the idle session was never closed");
+      await next.close();
+    } finally {
+      await idle.close();
     }
-    assert.ok(next, "the idle session was never closed");
-    await next.close();
-    await idle.close();
   });
 
   it("stops listening on close()", async () => {

@@ -11,9 +11,21 @@ import {
   MemoryStoreError,
   TextArtifact,
 } from "../../src/index.js";
-import { TaskMemory } from "../../src/memory.js";
+import { jsonParts } from "../../src/memory/json-parts.js";
+import {
+  commitScript,
+  readScript,
+  searchScript,
+  stageScript,
+  writeScript,
+} from "../../src/memory/redis-scripts.js";
+import { type ScriptedClient, writeStaged } from "../../src/memory/redis-staged-write.js";
+import { splitPassages } from "../../src/memory/split-passages.js";
+import { WritePace } from "../../src/memory/write-pace.js";
+import { type StoreWrite, TaskMemory } from "../../src/memory.js";
 import { RedisArtifactStore } from "../../src/memory-redis.js";
 import { freePort, type RedisForTests, startRedis } from "../fixtures/redis-server.js";
+import { largeText } from "./fixtures/large-text.js";
 import { deleteKeys } from "./fixtures/stores.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -34,6 +46,17 @@ function waitForLine(child: ChildProcessWithoutNullStreams, line: string): Promi
       if (!stdout.split("\n").includes(line)) reject(new Error(`writer exited ${code}: ${stderr}`));
     });
   });
+}
+
+function textWrite(namespace: string, text: string, id: string): StoreWrite {
+  const json = new TextArtifact(text, { id, name: namespace }).toJSON();
+  return {
+    namespace,
+    kind: "text",
+    source: "t.a",
+    meta: undefined,
+    entries: [{ json, text, passages: splitPassages(text) }],
+  };
 }
 
 describe("RedisArtifactStore", () => {
@@ -178,5 +201,81 @@ describe("RedisArtifactStore", () => {
     assert.throws(() => new RedisArtifactStore({ url: "redis://h", keyPrefix: 3 as never }), {
       option: "keyPrefix",
     });
+  });
+
+  // Staged writes (redis-staged-write.ts): a write over 256 Ki characters goes in batch by batch
+  // under a segment, and becomes visible only when its commit places the segment.
+  it("places a large write after small ones: pages, offsets and search agree with the joined text", async () => {
+    const store = new RedisArtifactStore({ url: redis.url, keyPrefix: prefix() });
+    const memory = new TaskMemory({ store });
+    const texts = [
+      "a short first note about zebras",
+      largeText(3),
+      "a short last note about otters",
+    ];
+    for (const text of texts) await memory.storeArtifact("mixed", new TextArtifact(text));
+    const whole = texts.join("\n\n");
+    const [summary] = await store.namespaces();
+    assert.equal(summary?.length, whole.length);
+    assert.equal(summary?.artifactCount, 3);
+    for (const offset of [0, texts[0]?.length ?? 0, whole.length - 3_000, 1_500_000]) {
+      assert.equal(
+        (await store.read("mixed", offset, 4_000))?.text,
+        whole.slice(offset, offset + 4_000),
+      );
+    }
+    for (const term of ["zebras", "marker2mb", "otters"]) {
+      const [hit] = await store.search({ terms: [term], namespace: "mixed", limit: 1 });
+      assert.ok(hit !== undefined, term);
+      assert.equal(whole.slice(hit.offset, hit.offset + hit.text.length), hit.text, term);
+    }
+    assert.deepEqual(
+      (await memory.loadArtifacts("mixed")).value.map((artifact) => artifact.value),
+      texts,
+    );
+    await store.close();
+  });
+
+  it("stores a retried large write once", async () => {
+    const store = new RedisArtifactStore({ url: redis.url, keyPrefix: prefix() });
+    const write = textWrite("again", largeText(2), "same-id");
+    assert.deepEqual(await store.write(write), { ok: true });
+    assert.deepEqual(await store.write(write), { ok: true });
+    assert.equal((await store.load("again")).length, 1);
+    await store.close();
+  });
+
+  it("keeps a write whose commit never came invisible to reads, search and its ranking", async () => {
+    const keyPrefix = prefix();
+    const store = new RedisArtifactStore({ url: redis.url, keyPrefix });
+    await store.write(textWrite("seen", "the visible otter swims", "v1"));
+    const query = { terms: ["otter"], namespace: undefined, limit: 5 };
+    const before = await store.search(query);
+    const client = new Redis(redis.url) as ScriptedClient;
+    const scripts = { writeScript, searchScript, stageScript, commitScript, readScript };
+    for (const [name, lua] of Object.entries(scripts)) {
+      const command = `toolwrightMemory${name[0]?.toUpperCase()}${name.slice(1, -"Script".length)}`;
+      client.defineCommand(command, { numberOfKeys: 0, lua });
+    }
+    const abandoned = textWrite("ghost", `${largeText(2)} the hidden otter`, "g1");
+    const pace = new WritePace();
+    const jsons = [await jsonParts(abandoned.entries[0]?.json, pace)];
+    const failingCommit = {
+      keyPrefix,
+      run<T>(operation: (c: ScriptedClient) => Promise<T>, kind: string): Promise<T> {
+        if (kind === "write") return Promise.reject(new Error("the writer stopped"));
+        return operation(client);
+      },
+    };
+    await assert.rejects(writeStaged(failingCommit, abandoned, jsons, pace), /the writer stopped/);
+    assert.ok((await admin.keys(`${keyPrefix}spas:*`)).length > 0, "the batches were staged");
+    assert.deepEqual(
+      (await store.namespaces()).map((summary) => summary.namespace),
+      ["seen"],
+    );
+    assert.equal(await store.read("ghost", 0, 100), undefined);
+    assert.deepEqual(await store.search(query), before);
+    client.disconnect();
+    await store.close();
   });
 });

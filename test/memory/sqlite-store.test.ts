@@ -8,6 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { MemoryConfigError, MemoryStoreError, TextArtifact } from "../../src/index.js";
 import { TaskMemory } from "../../src/memory.js";
 import { SqliteArtifactStore } from "../../src/memory-sqlite.js";
+import { largeText } from "./fixtures/large-text.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const writer = join(root, "test/memory/fixtures/sqlite-writer.ts");
@@ -201,8 +202,53 @@ describe("SqliteArtifactStore", () => {
     db.exec("UPDATE toolwright_schema SET version = 99");
     db.close();
     assert.throws(() => new SqliteArtifactStore({ path: future }), {
-      message: /schema version 99; this version reads 1/,
+      message: /schema version 99; this version reads 2/,
     });
+  });
+
+  it("opens a file of schema version 1, adding the parts table and keeping what it holds", async () => {
+    const old = join(directory, "version-1.db");
+    const store = new SqliteArtifactStore({ path: old });
+    const entry = {
+      json: new TextArtifact("kept").toJSON(),
+      text: "kept",
+      passages: [{ start: 0, end: 4 }],
+    };
+    await store.write({
+      namespace: "n",
+      kind: "text",
+      source: "t.a",
+      meta: undefined,
+      entries: [entry],
+    });
+    await store.close();
+    const db = new DatabaseSync(old);
+    db.exec("DROP TABLE toolwright_artifact_parts; UPDATE toolwright_schema SET version = 1");
+    db.close();
+    const reopened = new SqliteArtifactStore({ path: old });
+    assert.deepEqual(await reopened.load("n"), [entry.json]);
+    await reopened.close();
+    const check = new DatabaseSync(old);
+    assert.deepEqual(
+      { ...check.prepare("SELECT version FROM toolwright_schema").get() },
+      { version: 2 },
+    );
+    check.close();
+  });
+
+  it("writes a large artifact to an in-memory database on its own connection, in slices", async () => {
+    const store = new SqliteArtifactStore({ path: ":memory:" });
+    const memory = new TaskMemory({ store });
+    const text = largeText(3);
+    assert.equal(await memory.storeArtifact("large", new TextArtifact(text)), undefined);
+    assert.equal(
+      (await store.read("large", 2_000_000, 100))?.text,
+      text.slice(2_000_000, 2_000_100),
+    );
+    const [hit] = await store.search({ terms: ["marker2mb"], namespace: "large", limit: 1 });
+    assert.ok(hit?.text.includes("marker2mb"));
+    assert.equal((await memory.loadArtifacts("large")).value[0]?.value, text);
+    await store.close();
   });
 
   it("throws a MemoryStoreError once closed", async () => {

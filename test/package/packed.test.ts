@@ -1,7 +1,8 @@
 // The package as users install it: built from this checkout, packed with `npm pack` and unpacked into
 // a strict consumer project once for this file (test/fixtures/packed-package.ts), then checked for
 // what it ships, how its types behave for a user, whether every code block of README.md and
-// docs/*.md compiles against it (convention in doc-blocks.ts), and what publint and attw say.
+// docs/*.md compiles against it (convention in doc-blocks.ts), what publint and attw say, and how
+// it behaves with none of its optional peers installed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, it } from "node:test";
@@ -15,6 +16,7 @@ import {
 import { contentsCases } from "./contents.case.js";
 import { docBlocks, documentationFiles, inMarkdown } from "./doc-blocks.js";
 import { lintCases } from "./lint.case.js";
+import { missingPeersCases } from "./missing-peers.case.js";
 import { consumerModules, typesCases } from "./types.case.js";
 
 const documentation = documentationFiles(root);
@@ -42,6 +44,7 @@ describe("the packed package", () => {
   describe("contents", () => contentsCases(packedNow, documentation));
   describe("types, from a strict consumer", () => typesCases(packedNow, diagnosticsNow));
   describe("publint and attw", () => lintCases(packedNow));
+  describe("without its optional peers", () => missingPeersCases(packedNow));
   describe("code blocks of README.md and docs/*.md compile against it", () => {
     it("finds the blocks", () => {
       assert.ok(blocks.length >= 10, `only ${blocks.length} blocks found`);

@@ -13,24 +13,30 @@ import { FleetTool, PageTool } from "./fixtures/fleet-tools.js";
 
 const connection = "redis://127.0.0.1:1";
 
-class DateTool extends Tool {
+class NoteTool extends Tool {
   @activity({
-    description: "Books a day",
-    schema: z.object({ day: z.string().transform((text) => new Date(text)) }),
+    description: "Keeps any value as a note",
+    schema: z.object({ value: z.unknown() }),
   })
-  book(input: { day: Date }) {
-    return input.day.toISOString();
+  keep(input: { value: unknown }) {
+    return String(input.value);
   }
 }
 
-async function cli(args: readonly string[]): Promise<{ code: number; stderr: string }> {
+async function cli(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const text = { stdout: "", stderr: "" };
+  const stdout = new PassThrough();
   const stderr = new PassThrough();
-  let text = "";
-  stderr.on("data", (chunk: Buffer) => {
-    text += chunk.toString();
+  stdout.on("data", (chunk: Buffer) => {
+    text.stdout += chunk.toString();
   });
-  const code = await main(args, { stdin: Readable.from([""]), stdout: new PassThrough(), stderr });
-  return { code, stderr: text };
+  stderr.on("data", (chunk: Buffer) => {
+    text.stderr += chunk.toString();
+  });
+  const code = await main(args, { stdin: Readable.from([""]), stdout, stderr });
+  return { code, ...text };
 }
 
 describe("QueueToolbox, before any connection", () => {
@@ -77,12 +83,12 @@ describe("QueueToolbox, before any connection", () => {
     await toolbox.close();
   });
 
-  it("throws for an activity whose validated input is no JSON a worker could receive", async () => {
-    const toolbox = new QueueToolbox([new DateTool()], { connection });
+  it("throws for arguments that are no JSON a worker could receive", async () => {
+    const toolbox = new QueueToolbox([new NoteTool()], { connection });
     await assert.rejects(
-      toolbox.execute({ name: "DateTool_book", arguments: '{"day": "2026-01-02"}' }),
+      toolbox.execute({ name: "NoteTool_keep", arguments: { value: new Map([["a", 1]]) } }),
       (error: unknown) =>
-        ToolboxError.isInstance(error) && /DateTool\.book is not plain JSON/.test(error.message),
+        ToolboxError.isInstance(error) && /NoteTool\.keep is not plain JSON/.test(error.message),
     );
     await toolbox.close();
   });
@@ -107,8 +113,31 @@ describe("startWorker and toolwright worker, before any connection", () => {
   it("documents its flags and refuses a malformed --limit (exit 2)", async () => {
     const help = await cli(["worker", "--help"]);
     assert.equal(help.code, 0);
+    assert.match(help.stderr + help.stdout, /TOOLWRIGHT_QUEUE_SECRET/);
     const bad = await cli(["worker", "--limit", "FleetTool.where"]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--limit .*must be Tool\.activity=n/);
+  });
+});
+
+describe("QueueToolbox with deferred loading", () => {
+  it("runs the search here, so what it finds loads into this toolbox's requests (no worker, no Redis)", async () => {
+    const toolbox = new QueueToolbox([new FleetTool(), new PageTool()], {
+      connection,
+      deferLoading: true,
+      noWorkerTimeoutMs: 300,
+    });
+    const before = toolbox.toProviderTools("openai-chat").map((tool) => tool.function.name);
+    assert.deepEqual(before, ["ToolSearchTool_search"]);
+    const result = await toolbox.execute({
+      id: "s",
+      name: "ToolSearchTool_search",
+      arguments: { query: "fetch a long page", limit: 1 },
+    });
+    assert.equal(result.artifact.type, "JsonArtifact");
+    assert.deepEqual(toolbox.loadedActivities, ["PageTool_fetch"]);
+    const after = toolbox.toProviderTools("openai-chat").map((tool) => tool.function.name);
+    assert.deepEqual(after, ["ToolSearchTool_search", "PageTool_fetch"]);
+    await toolbox.close();
   });
 });

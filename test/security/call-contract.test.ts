@@ -300,7 +300,9 @@ describe("time limits mean what they say", () => {
       assert.equal(errorOf(artifact).code, "timeout", name);
       assert.match(artifact.toText(), /without yielding, so it could not be stopped/);
     }
-    assert.equal((await slow.run("block", { ms: 1 })).toText(), "finished");
+    // One that returns within its limit is a success (a generous limit: a busy machine may pause it).
+    const finished = await slow.run("block", { ms: 1 }, { timeoutMs: 30_000 });
+    assert.equal(finished.toText(), "finished");
   });
 });
 

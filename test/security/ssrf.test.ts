@@ -116,6 +116,25 @@ describe("SSRF: IPv6 addresses that carry an IPv4 address", () => {
     });
   }
 
+  it("refuses every cloud's metadata and host-agent address, public ones included", () => {
+    const agents: [string, string][] = [
+      ["168.63.129.16", "cloudAgent"], // Azure WireServer: public unicast
+      ["::ffff:168.63.129.16", "cloudAgent"],
+      ["64:ff9b::a83f:8110", "nat64 embeds 168.63.129.16, cloudAgent"],
+      ["169.254.169.254", "linkLocal"], // AWS, GCP, Azure IMDS, OpenStack, DigitalOcean, Oracle
+      ["169.254.169.123", "linkLocal"], // AWS time sync
+      ["169.254.0.23", "linkLocal"], // Tencent
+      ["169.254.42.42", "linkLocal"], // Scaleway
+      ["100.100.100.200", "carrierGradeNat"], // Alibaba
+      ["192.0.0.192", "reserved"], // Oracle (legacy)
+      ["fd00:ec2::254", "uniqueLocal"], // AWS over IPv6
+    ];
+    for (const [address, refusal] of agents)
+      assert.equal(policy.refusal(address), refusal, address);
+    assert.equal(policy.refusal("168.63.129.17"), undefined, "only the agent's own address");
+    assert.equal(new AddressPolicy(["168.63.129.16"]).refusal("168.63.129.16"), undefined);
+  });
+
   it("reads addresses as the socket does: `::a.b.c.d` is not `::ffff:a.b.c.d`", () => {
     // ipaddr.js alone reads `::8.8.8.8` as IPv4-mapped (public); the kernel reads ::808:808.
     assert.equal(policy.refusal("::8.8.8.8"), "ipv4Compatible");

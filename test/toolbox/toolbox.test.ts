@@ -95,6 +95,17 @@ describe("Toolbox construction and names", () => {
     );
   });
 
+  it("names the valid dialects when asked for one it does not know", () => {
+    assert.throws(
+      () => new Toolbox([new MockTool()]).toProviderTools("claude" as never),
+      (error: unknown) =>
+        ToolboxError.isInstance(error) &&
+        error.message.endsWith(
+          'unknown dialect "claude"; one of openai-chat, openai-responses, anthropic, gemini, ollama, mcp, json-schema',
+        ),
+    );
+  });
+
   it("names activities Tool_activity and maps unsafe names reversibly, stably and without collisions", () => {
     const plain = new Toolbox([new CalculatorTool()]);
     assert.equal(plain.nativeName("CalculatorTool", "add"), "CalculatorTool_add");

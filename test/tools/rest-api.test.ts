@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { type ErrorArtifact, ToolConfigError } from "../../src/index.js";
 import { RestApiTool } from "../../src/tools.js";
 
@@ -47,6 +48,26 @@ describe("RestApiTool", () => {
           return response.end('{"error":"no such user"}');
         }
         if (url.startsWith("/api/users/big")) return response.end("x".repeat(5_000));
+        const compressed = /^\/api\/users\/(gzip|deflate|br|corrupt|bomb)/.exec(url)?.[1];
+        if (compressed !== undefined) {
+          const json = Buffer.from(
+            JSON.stringify({ compressed, accepted: request.headers["accept-encoding"] }),
+          );
+          const encoders: Record<string, () => Buffer> = {
+            gzip: () => gzipSync(json),
+            deflate: () => deflateSync(json),
+            br: () => brotliCompressSync(json),
+            corrupt: () => Buffer.from("not gzip at all"),
+            bomb: () => gzipSync(Buffer.alloc(50_000_000)),
+          };
+          const encoded = encoders[compressed]?.() ?? json;
+          response.setHeader("content-type", "application/json");
+          response.setHeader(
+            "content-encoding",
+            compressed === "corrupt" || compressed === "bomb" ? "gzip" : compressed,
+          );
+          return response.end(encoded);
+        }
         if (url.startsWith("/api/users/hang")) return; // never answers
         response.setHeader("content-type", "application/json");
         return response.end(JSON.stringify({ method: request.method, url, body: body || null }));
@@ -157,6 +178,25 @@ describe("RestApiTool", () => {
       path_params: ["hang"],
     })) as ErrorArtifact;
     assert.equal(slow.code, "timeout");
+  });
+
+  it("decodes gzip, deflate and brotli bodies, and refuses corrupt or oversized ones", async () => {
+    const tool = api();
+    for (const coding of ["gzip", "deflate", "br"]) {
+      const got = await tool.run("get", { path_params: [coding] });
+      assert.equal(got.type, "TextArtifact", got.toText());
+      const body = JSON.parse(got.toText()) as { compressed: string; accepted: string };
+      assert.equal(body.compressed, coding);
+      assert.match(body.accepted, /gzip, deflate, br/);
+    }
+    const corrupt = (await tool.run("get", { path_params: ["corrupt"] })) as ErrorArtifact;
+    assert.equal(corrupt.code, "invalid_content");
+    assert.match(corrupt.toText(), /gzip-compressed response is corrupt/);
+    // 50 MB of zeros in 50 KB of gzip: decoding stops at the cap.
+    const bomb = (await api({ maxResponseBytes: 100_000 }).run("get", {
+      path_params: ["bomb"],
+    })) as ErrorArtifact;
+    assert.equal(bomb.code, "response_too_large");
   });
 
   it("describes each activity with the URL, the API's description and its schemas", () => {

@@ -92,6 +92,17 @@ describe("SqlTool and WritableSqlTool", () => {
     ]) {
       await refusal(statement);
     }
+    // Statements SQLite's authorizer never hears of (REINDEX, VACUUM without a name) are refused too,
+    // rather than answered "Statement executed".
+    for (const statement of [
+      "REINDEX",
+      "REINDEX products",
+      "ANALYZE",
+      "VACUUM",
+      "PRAGMA optimize",
+    ]) {
+      assert.match((await refusal(statement)).toText(), /read-only|not allowed/, statement);
+    }
     assert.equal(count(), 2);
     assert.equal(existsSync(join(directory, "copy.db")), false);
     assert.equal(existsSync(join(directory, "other.db")), false);

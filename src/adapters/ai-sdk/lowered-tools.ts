@@ -47,12 +47,21 @@ export function loweredTools(
         strict: "strict" in fn ? fn.strict : undefined,
       }));
     case "openai-responses":
-      return toolbox.toProviderTools(dialect, options).map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        schema: tool.parameters,
-        strict: tool.strict,
-      }));
+      // An adapter runs the search as an activity: native tool search is a Responses driver's.
+      return toolbox
+        .toProviderTools(dialect, { ...options, toolSearch: "activity" })
+        .flatMap((tool) =>
+          tool.type === "function"
+            ? [
+                {
+                  name: tool.name,
+                  description: tool.description,
+                  schema: tool.parameters,
+                  strict: tool.strict,
+                },
+              ]
+            : [],
+        );
     case "anthropic":
       return toolbox.toProviderTools(dialect, options).map((tool) => ({
         name: tool.name,

@@ -1,16 +1,11 @@
-import {
-  type JSONSchema7,
-  jsonSchema,
-  type Tool,
-  type ToolExecutionOptions,
-  type ToolSet,
-} from "ai";
+import type { JSONSchema7, Tool, ToolExecutionOptions, ToolSet } from "ai";
 import type { ArtifactJSON } from "../../artifacts/base-artifact.js";
 import type { DialectTarget } from "../../dialects/dialect.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import type { ExecuteOptions } from "../../toolbox/toolbox-options.js";
+import { aiSdk } from "./ai-package.js";
 import { approvalFor } from "./approval.js";
-import { dialectParts, loweredTools } from "./lowered-tools.js";
+import { dialectParts, type LoweredTool, loweredTools } from "./lowered-tools.js";
 import { toAiSdkOutput } from "./model-output.js";
 import { findRawCall, forgetRawCall } from "./raw-calls.js";
 import { bindTool } from "./tool-bindings.js";
@@ -62,8 +57,20 @@ export function toAiSdkTools(toolbox: Toolbox, options: AiSdkToolsOptions = {}):
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.repairs === undefined ? {} : { repairs: options.repairs }),
   };
+  const { jsonSchema } = aiSdk("toAiSdkTools");
   const tools: ToolSet = {};
-  for (const lowered of loweredTools(toolbox, dialect, dialectOptions)) {
+  let loaded = -1;
+  // The AI SDK reads this object again at every step: the activities a search loads are added to it
+  // in place, after the others, in the order they were found (the request's prefix stays the same).
+  const addLoaded = () => {
+    const count = toolbox.loadedActivities.length;
+    if (count === loaded) return;
+    loaded = count;
+    for (const lowered of loweredTools(toolbox, dialect, dialectOptions)) {
+      if (!Object.hasOwn(tools, lowered.name)) tools[lowered.name] = aiToolOf(lowered);
+    }
+  };
+  const aiToolOf = (lowered: LoweredTool): Tool<unknown, ArtifactJSON> => {
     const nativeName = lowered.name;
     const activity = toolbox.resolveName(nativeName);
     const approval =
@@ -93,12 +100,14 @@ export function toAiSdkTools(toolbox: Toolbox, options: AiSdkToolsOptions = {}):
             : { id: toolCallId, name: raw.name, arguments: raw.text },
           abortSignal === undefined ? executeOptions : { ...executeOptions, signal: abortSignal },
         );
+        addLoaded();
         return result.artifact.toJSON();
       },
       toModelOutput: ({ output }) => toAiSdkOutput(output),
     };
     bindTool(aiTool, { toolbox, nativeName, executeOptions });
-    tools[nativeName] = aiTool;
-  }
+    return aiTool;
+  };
+  addLoaded();
   return tools;
 }

@@ -1,13 +1,9 @@
-import {
-  type AgentMiddleware,
-  type DecisionType,
-  humanInTheLoopMiddleware,
-  type InterruptOnConfig,
-} from "langchain";
+import type { AgentMiddleware, DecisionType, InterruptOnConfig } from "langchain";
 import type { ApprovalPredicate } from "../../activity/activity-policy.js";
 import type { ToolActivity } from "../../activity/tool-activity.js";
 import type { Tool } from "../../tool/tool.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { langChain } from "./langchain-packages.js";
 import type { LangChainToolsOptions } from "./to-langchain-tools.js";
 
 /**
@@ -99,6 +95,7 @@ export function toolwrightApproval(
   toolbox: Toolbox,
   options: InterruptOnOptions = {},
 ): AgentMiddleware {
+  const { humanInTheLoopMiddleware } = langChain("toolwrightApproval").agents;
   const interruptOn = toolwrightInterruptOn(toolbox, options);
   // langchain 1.5 derives the parameter's type from its zod schema through an interop type that turns
   // into `never` under `exactOptionalPropertyTypes`, and its result into a type `createAgent`'s

@@ -1,6 +1,7 @@
-import { AIMessage, type InvalidToolCall, type ToolCall } from "@langchain/core/messages";
-import { type AgentMiddleware, createMiddleware } from "langchain";
+import type { AIMessage, InvalidToolCall, ToolCall } from "@langchain/core/messages";
+import type { AgentMiddleware } from "langchain";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { langChain } from "./langchain-packages.js";
 
 /**
  * Options for `repairToolCalls`.
@@ -63,6 +64,7 @@ export function repairToolCalls(
     }
   }
   if (!changed) return message;
+  const { AIMessage } = langChain("repairToolCalls").messages;
   return new AIMessage({
     content: message.content,
     id: message.id,
@@ -86,7 +88,9 @@ export function repairToolCalls(
  * ```
  */
 export function toolwrightMiddleware(toolbox: Toolbox): AgentMiddleware {
-  return createMiddleware({
+  const { messages, agents } = langChain("toolwrightMiddleware");
+  const { AIMessage } = messages;
+  return agents.createMiddleware({
     name: "ToolwrightMiddleware",
     wrapModelCall: async (request, handler) => {
       const reply = await handler(request);

@@ -2,6 +2,7 @@ import type { Dialect, DialectOptions } from "../../dialects/dialect.js";
 import type { ProviderTools } from "../../dialects/provider-tools.js";
 import type { JsonSchemaObject } from "../../schema/json.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { langChain } from "./langchain-packages.js";
 import { ToolwrightStructuredTool } from "./toolwright-structured-tool.js";
 
 /**
@@ -50,6 +51,8 @@ export function toLangChainTools(
   toolbox: Toolbox,
   options: LangChainToolsOptions = {},
 ): ToolwrightStructuredTool[] {
+  // Named here, rather than by the class the first tool is made of.
+  langChain("toLangChainTools");
   const dialect = options.dialect ?? "openai-chat";
   const dialectOptions: DialectOptions = options.strict === true ? { strict: true } : {};
   const declared = declarations(toolbox.toProviderTools(dialect, dialectOptions));

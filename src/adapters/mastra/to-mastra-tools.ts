@@ -1,7 +1,8 @@
-import { createTool, type Tool as MastraTool } from "@mastra/core/tools";
+import type { Tool as MastraTool } from "@mastra/core/tools";
 import type { JsonSchemaObject } from "../../schema/json.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import { mastraApproval } from "./approval.js";
+import { mastra } from "./mastra-package.js";
 import { MastraToolRefusal } from "./mastra-tool-refusal.js";
 import { passthroughSchema } from "./passthrough-schema.js";
 
@@ -23,6 +24,7 @@ export type ToolwrightMastraTool = MastraTool<unknown, string>;
  * ```
  */
 export function toMastraTools(toolbox: Toolbox): Record<string, ToolwrightMastraTool> {
+  const { createTool } = mastra("toMastraTools");
   const tools: Record<string, ToolwrightMastraTool> = {};
   for (const { name, description } of toolbox.toProviderTools("json-schema")) {
     const inputSchema = passthroughSchema((draft) => schemaOf(toolbox, name, draft));

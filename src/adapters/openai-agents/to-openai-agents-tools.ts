@@ -1,9 +1,10 @@
-import { type FunctionTool, type RunContext, tool } from "@openai/agents-core";
+import type { FunctionTool, RunContext } from "@openai/agents-core";
 import type { ToolActivity } from "../../activity/tool-activity.js";
 import type { ToolCallInput } from "../../calls/tool-call.js";
 import type { DialectTarget } from "../../dialects/dialect.js";
 import type { Tool } from "../../tool/tool.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
+import { agentsCore } from "./agents-package.js";
 import { approvalPolicy } from "./approval-policy.js";
 import { uncarryCall } from "./carried-call.js";
 import { type OpenAIAgentsToolsOptions, settleOptions } from "./openai-agents-options.js";
@@ -27,9 +28,14 @@ export function toOpenAIAgentsTools(
   toolbox: Toolbox,
   options: OpenAIAgentsToolsOptions = {},
 ): FunctionTool[] {
+  const { tool } = agentsCore("toOpenAIAgentsTools");
   const { strict, approvals } = settleOptions(options);
   const dialect: DialectTarget = { dialect: "openai-responses", strict };
-  return toolbox.toProviderTools("openai-responses", { strict }).map((provided) => {
+  // Without `toolSearch: "native"` every Responses tool is a function.
+  const functions = toolbox
+    .toProviderTools("openai-responses", { strict })
+    .flatMap((tool) => (tool.type === "function" ? [tool] : []));
+  return functions.map((provided) => {
     const found = toolbox.resolveName(provided.name);
     // Every provided name is the toolbox's own native name, so it always resolves.
     const { tool: owner, activity } = found as { tool: Tool; activity: ToolActivity };

@@ -1,4 +1,5 @@
 import type { Tool } from "../../tool/tool.js";
+import { reflectionInstructions } from "../protocol.js";
 import { actionsSchema } from "./actions-schema.js";
 
 /** The stop sequence of the text protocol: the model stops before writing action outputs itself. */
@@ -16,7 +17,10 @@ export const reactStopSequence = "<|Response|>";
 export function reactSystemPrompt(options: {
   tools: readonly Tool[];
   system?: string | undefined;
+  /** False: the model gets one turn, so it is not told to keep using actions (default true). */
+  reflectOnToolUse?: boolean | undefined;
 }): string {
+  const reflect = options.reflectOnToolUse ?? true;
   const parts: string[] = [];
   if (options.tools.some((tool) => tool.activities().length > 0)) {
     const schema = JSON.stringify(actionsSchema(options.tools));
@@ -33,10 +37,8 @@ export function reactSystemPrompt(options: {
         "",
         "You must use the following format when providing your final answer:",
         "Answer: <final answer>",
-        "Repeat executing actions as many times as you need.",
-        "If an action's output contains an error, you MUST ALWAYS try to fix the error by executing another action.",
-        "",
-        "Be truthful. ALWAYS be proactive and NEVER ask the user for more information input. Keep using actions until you have your final answer.",
+        ...(reflect ? reflectionInstructions : [""]),
+        `Be truthful. ALWAYS be proactive and NEVER ask the user for more information input.${reflect ? " Keep using actions until you have your final answer." : ""}`,
         "NEVER make up actions, action names, or action paths. NEVER make up facts. NEVER reference tags in other action input values.",
       ].join("\n"),
     );

@@ -3,6 +3,7 @@ import { LazySqliteStore } from "../../memory/lazy-sqlite-store.js";
 import { TaskMemory } from "../../memory/task-memory.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
+import { requireCommandPackages } from "../command-packages.js";
 import { checkListenFlags, listenAddress } from "../listen-flags.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, plural, progress, warn } from "../output.js";
@@ -31,6 +32,7 @@ export async function inspectCommand(
   output: CliOutput,
 ): Promise<number> {
   checkFlags(options);
+  requireCommandPackages("inspect", modulePath, options.redis === undefined ? [] : ["ioredis"]);
   const redis = options.redis === undefined ? undefined : await redisMemory(options.redis);
   const loaded = await loadToolbox(modulePath, {
     db: options.db,
@@ -76,9 +78,6 @@ export async function inspectCommand(
 
 function checkFlags(options: InspectOptions): void {
   checkListenFlags(options, "the inspector");
-  if (options.token !== undefined && (options.token.length < 8 || /\s/.test(options.token))) {
-    throw new CliError("--token must be 8 or more characters without spaces");
-  }
   if (options.redis !== undefined && options.dbGiven) {
     throw new CliError("--db and --redis both name the task memory; give one");
   }

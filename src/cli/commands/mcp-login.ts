@@ -5,6 +5,7 @@ import {
 } from "../../mcp/auth/credential-store.js";
 import { McpTool } from "../../mcp/mcp-tool.js";
 import { CliError } from "../cli-error.js";
+import { requireCommandPackages } from "../command-packages.js";
 import { type CliOutput, paint, progress, say, table, warn } from "../output.js";
 
 /** @internal Options every `toolwright mcp` command takes. */
@@ -36,6 +37,7 @@ export async function mcpLoginCommand(
   options: McpLoginOptions,
   output: CliOutput,
 ): Promise<number> {
+  requireCommandPackages("mcp login", undefined, ["@modelcontextprotocol/client"]);
   const credentials = store(options);
   progress(output, `signing in to ${url} (logins are kept in ${credentials.path})`);
   const tool = await McpTool.connect(

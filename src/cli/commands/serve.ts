@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { HttpAccess } from "../../mcp/http-guards.js";
 import type { Toolbox } from "../../toolbox/toolbox.js";
 import { CliError } from "../cli-error.js";
+import { requireCommandPackages } from "../command-packages.js";
 import { checkListenFlags, listenAddress } from "../listen-flags.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, warn } from "../output.js";
@@ -40,6 +41,9 @@ export async function serveCommand(
   output: CliOutput,
 ): Promise<number> {
   checkFlags(modulePath, options);
+  requireCommandPackages("serve", modulePath, [
+    ["@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/server/index.js"],
+  ]);
   let mcp: typeof import("../../mcp/serve-mcp.js");
   try {
     mcp = await import("../../mcp/serve-mcp.js");

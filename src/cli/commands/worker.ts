@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { TaskMemory } from "../../memory/task-memory.js";
 import { CliError } from "../cli-error.js";
+import { requireCommandPackages } from "../command-packages.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, warn } from "../output.js";
 
@@ -15,6 +16,8 @@ export interface WorkerCommandOptions {
   readonly limits: Readonly<Record<string, number>>;
   readonly lockDuration: number | undefined;
   readonly stalledInterval: number | undefined;
+  /** The fleet's shared secret (TOOLWRIGHT_QUEUE_SECRET): only jobs signed with it run. */
+  readonly secret: string | undefined;
 }
 
 /**
@@ -28,6 +31,8 @@ export async function workerCommand(
   options: WorkerCommandOptions,
   output: CliOutput,
 ): Promise<number> {
+  // Both packages at once: the Redis task memory below would otherwise ask for ioredis alone first.
+  requireCommandPackages("worker", modulePath, ["bullmq", "ioredis"]);
   let queue: typeof import("../../queue/start-worker.js");
   let redisStore: typeof import("../../memory/redis-artifact-store.js");
   try {
@@ -52,6 +57,7 @@ export async function workerCommand(
       limits: options.limits,
       lockDurationMs: options.lockDuration,
       stalledIntervalMs: options.stalledInterval,
+      secret: options.secret,
       // A lost connection repeats its error on every reconnection attempt: each new one is enough.
       onError: (error) => {
         if (error.message === lastError) return;
@@ -62,7 +68,7 @@ export async function workerCommand(
     const count = loaded.toolbox.tools.reduce((sum, tool) => sum + tool.activities().length, 0);
     warn(
       output,
-      `${paint("green", "toolwright worker", output.stderr)} ${paint("bold", worker.name, output.stderr)} · ${count} activities from ${loaded.source} · queue ${options.queue} on ${redact(options.redis)} · concurrency ${options.concurrency}`,
+      `${paint("green", "toolwright worker", output.stderr)} ${paint("bold", worker.name, output.stderr)} · ${count} activities from ${loaded.source} · queue ${options.queue} on ${redact(options.redis)} · concurrency ${options.concurrency}${options.secret === undefined ? "" : " · signed jobs only"}`,
     );
     let stopping = false;
     let stop: () => void = () => {};

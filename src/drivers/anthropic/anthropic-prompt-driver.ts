@@ -102,7 +102,11 @@ function messageBody(
   request: PromptRequest,
   maxOutputTokens: number,
 ): MessageCreateParamsNonStreaming {
-  const { system, messages } = convertToAnthropicMessages(request.messages, identity);
+  const { system, messages } = convertToAnthropicMessages(
+    request.messages,
+    identity,
+    deferredToolNames(request.tools),
+  );
   const body: MessageCreateParamsNonStreaming = {
     model: identity.model,
     max_tokens: request.maxOutputTokens ?? maxOutputTokens,
@@ -256,4 +260,15 @@ class MessageAssembler {
       );
     return { content, stop_reason: this.#stopReason, usage: this.#usage };
   }
+}
+
+// Tools sent with `defer_loading: true`: a tool search's result may reference them.
+function deferredToolNames(tools: PromptRequest["tools"]): Set<string> {
+  const names = new Set<string>();
+  if (!Array.isArray(tools)) return names;
+  for (const tool of tools as readonly unknown[]) {
+    const { name, defer_loading } = (tool ?? {}) as { name?: unknown; defer_loading?: unknown };
+    if (defer_loading === true && typeof name === "string") names.add(name);
+  }
+  return names;
 }

@@ -5,7 +5,9 @@ import type {
   TextBlockParam,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages";
+import type { Artifact } from "../../artifacts/artifact.js";
 import type { ImageArtifact } from "../../artifacts/image-artifact.js";
+import { toolReferencesKey } from "../../dialects/capabilities.js";
 import type { DriverIdentity } from "../shared/request-checks.js";
 import { argumentsToObject, isJsonObject } from "../shared/tool-call-arguments.js";
 import { toolResultParts, toolResultText } from "../shared/tool-result-content.js";
@@ -16,6 +18,8 @@ import type { PromptMessage, ToolResultMessage } from "../spec.js";
  * Converts the neutral transcript to Anthropic's `system` and `messages`. Tool results become
  * `tool_result` blocks in one user turn, with `is_error` for ErrorArtifacts and image blocks for
  * images and image URLs (audio and other URLs go as their text); consecutive turns of one role are merged, as the API expects alternating roles.
+ * A tool search's result whose found tools are all among `deferred` (the request's tools sent with
+ * `defer_loading: true`) becomes `tool_reference` blocks, which the API expands into those tools.
  *
  * @example
  * ```ts
@@ -26,6 +30,7 @@ import type { PromptMessage, ToolResultMessage } from "../spec.js";
 export function convertToAnthropicMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
+  deferred: ReadonlySet<string> = new Set(),
 ): { system: TextBlockParam[]; messages: MessageParam[] } {
   const system: TextBlockParam[] = [];
   const converted: { role: "user" | "assistant"; content: ContentBlockParam[] }[] = [];
@@ -58,12 +63,27 @@ export function convertToAnthropicMessages(
       }
       append("assistant", blocks);
     },
-    toolResults: (results) => append("user", results.map(toolResultBlock)),
+    toolResults: (results) =>
+      append(
+        "user",
+        results.map((result) => toolResultBlock(result, deferred)),
+      ),
   });
   return { system, messages: converted };
 }
 
-function toolResultBlock(result: ToolResultMessage): ToolResultBlockParam {
+function toolResultBlock(
+  result: ToolResultMessage,
+  deferred: ReadonlySet<string>,
+): ToolResultBlockParam {
+  const references = toolReferences(result.artifact, deferred);
+  if (references !== undefined) {
+    return {
+      type: "tool_result",
+      tool_use_id: result.toolCallId,
+      content: references.map((name) => ({ type: "tool_reference", tool_name: name })),
+    };
+  }
   const parts = toolResultParts(result.artifact);
   const block: ToolResultBlockParam = {
     type: "tool_result",
@@ -83,6 +103,16 @@ function toolResultBlock(result: ToolResultMessage): ToolResultBlockParam {
   };
   if (result.artifact.type === "ErrorArtifact") block.is_error = true;
   return block;
+}
+
+// Only names the request defers can be referenced: the API rejects a reference it cannot resolve.
+function toolReferences(artifact: Artifact, deferred: ReadonlySet<string>): string[] | undefined {
+  if (deferred.size === 0 || artifact.type === "ErrorArtifact") return undefined;
+  const names = artifact.meta[toolReferencesKey];
+  if (!Array.isArray(names) || names.length === 0) return undefined;
+  return names.every((name) => typeof name === "string" && deferred.has(name))
+    ? (names as string[])
+    : undefined;
 }
 
 function imageBlock(image: ImageArtifact): ImageBlockParam {

@@ -76,11 +76,11 @@ export class GeminiPromptDriver extends ProviderPromptDriver {
 }
 
 /**
- * Calls through the client the user gave, or one made on first use, their failures mapped by
- * `toGeminiError`; the SDK retries only when asked, so `maxRetries` (2 by default) becomes its
+ * @internal Calls through the client the user gave, or one made on first use (also of the
+ * embedding driver), their failures mapped by `toGeminiError`; the SDK retries only when asked, so `maxRetries` (2 by default) becomes its
  * retry attempts.
  */
-function connectGemini(driver: string, options: GeminiDriverOptions): Connect<GoogleGenAI> {
+export function connectGemini(driver: string, options: GeminiDriverOptions): Connect<GoogleGenAI> {
   const source = { driver, packageName: "@google/genai", load: () => import("@google/genai") };
   const client = lazyClient(source, options.client, () => {
     const attempts = (options.maxRetries ?? 2) + 1;

@@ -1,7 +1,8 @@
 import type { ChatRequest, ChatResponse, Ollama } from "ollama";
 import { DriverConfigError } from "../../errors/driver-config-error.js";
 import { parseToolCalls, toolCallFormatNames } from "../../formats/parse-tool-calls.js";
-import type { ToolCallFormatName } from "../../formats/tool-call-format.js";
+import { ToolCallStreamReader } from "../../formats/stream/tool-call-stream.js";
+import type { ParsedToolCall, ToolCallFormatName } from "../../formats/tool-call-format.js";
 import {
   aBoolean,
   aNumber,
@@ -19,7 +20,13 @@ import type { Connect } from "../shared/provider-call.js";
 import { ProviderPromptDriver } from "../shared/provider-prompt-driver.js";
 import { type DriverIdentity, withProviderOptions } from "../shared/request-checks.js";
 import { makeUsage } from "../shared/usage.js";
-import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from "../spec.js";
+import type {
+  FinishReason,
+  PromptRequest,
+  PromptResponse,
+  PromptStreamEvent,
+  ToolCall,
+} from "../spec.js";
 import { convertToOllamaMessages } from "./convert-to-ollama-messages.js";
 import { mapOllamaFinishReason } from "./map-ollama-finish-reason.js";
 import { toOllamaError } from "./ollama-error.js";
@@ -77,14 +84,7 @@ export class OllamaPromptDriver extends ProviderPromptDriver {
   constructor(options: OllamaDriverOptions) {
     const driver = "OllamaPromptDriver";
     checkDriverOptions(driver, options, optionRules);
-    if ((options.maxRetries ?? 0) > 0) {
-      throw new DriverConfigError({
-        driver,
-        option: "maxRetries",
-        message: "is not supported: the ollama SDK does not retry; retry around the driver instead",
-      });
-    }
-    requirePackage(driver, "ollama");
+    refuseRetries(driver, options);
     const settings = { ...options };
     const identity: DriverIdentity = { provider: "ollama", model: options.model };
     const format = settings.textToolCalls ?? "auto";
@@ -94,10 +94,18 @@ export class OllamaPromptDriver extends ProviderPromptDriver {
       connect: connectOllama(driver, settings),
       body: (request) => chatBody(identity, request, settings),
       send: (ollama, body) => ollama.chat({ ...body, stream: false }),
-      sendStream: (ollama, body) => ollama.chat({ ...body, stream: true }),
+      // Calls written in the text are read as the text streams, when the request had tools.
+      sendStream: async (ollama, body) =>
+        tagChunks(
+          await ollama.chat({ ...body, stream: true }),
+          (body.tools?.length ?? 0) > 0 ? format : false,
+        ),
       convert: convertChatResponse,
       fold: () => new ChatResponseAssembler(),
-      ...(format !== false && { textToolCalls: (text: string) => readTextToolCalls(text, format) }),
+      ...(format !== false && {
+        textToolCalls: (text: string, finishReason: FinishReason) =>
+          readTextToolCalls(text, format, finishReason),
+      }),
     });
     super(options.model, calls);
   }
@@ -125,12 +133,34 @@ function chatBody(
 }
 
 /**
- * Calls through a client made for each call, the SDK loaded on the first one (so that
+ * @internal The `ollama` SDK does not retry: `maxRetries` above 0 is refused rather than ignored.
+ * Also checks that the SDK is installed (a `MissingDependencyError` now, not at the first call).
+ */
+export function refuseRetries(
+  driver: string,
+  options: { readonly maxRetries?: number | undefined },
+): void {
+  if ((options.maxRetries ?? 0) > 0) {
+    throw new DriverConfigError({
+      driver,
+      option: "maxRetries",
+      message: "is not supported: the ollama SDK does not retry; retry around the driver instead",
+    });
+  }
+  requirePackage(driver, "ollama");
+}
+
+/**
+ * @internal Calls through a client made for each call (also of the embedding driver), the SDK
+ * loaded on the first one (so that
  * `toolwright/ollama` imports without it). The SDK takes no per-request signal, so its `fetch` is
  * wrapped to carry the caller's signal and the driver's time limit, which covers the wait for the
  * answer to start, not a whole stream.
  */
-function connectOllama(driver: string, options: OllamaDriverOptions): Connect<Ollama> {
+export function connectOllama(
+  driver: string,
+  options: Omit<OllamaDriverOptions, "model">,
+): Connect<Ollama> {
   let loading: Promise<OllamaSdk> | undefined;
   return async (signal) => {
     loading ??= loadPackage(driver, "ollama", () => import("ollama"));
@@ -169,11 +199,13 @@ function connectOllama(driver: string, options: OllamaDriverOptions): Connect<Ol
 function readTextToolCalls(
   text: string,
   format: ToolCallFormatName | "auto",
+  finishReason: FinishReason,
 ): { text: string; toolCalls: ToolCall[] } | undefined {
-  const parsed = parseToolCalls(text, { format });
+  // A call cut off with the reply is refused by the reader, as the decoder would refuse it.
+  const parsed = parseToolCalls(text, { format, finishReason });
   if (parsed.calls.length === 0) return undefined;
   const toolCalls: ToolCall[] = parsed.calls.map((call, index) => ({
-    id: call.id ?? `ollama-text-call-${index}-${call.name}`,
+    id: textCallId(call, index),
     name: call.name,
     arguments: call.arguments as ToolCall["arguments"],
   }));
@@ -223,8 +255,9 @@ class ChatResponseAssembler {
   #thinking = "";
   readonly #toolCalls: NonNullable<NonNullable<ChatResponseLike["message"]>["tool_calls"]> = [];
   #final: ChatResponse | undefined;
+  #textCalls: StreamedTextCalls | undefined;
 
-  *add(chunk: ChatResponse): Generator<PromptStreamEvent> {
+  *add({ response: chunk, textCalls }: OllamaStreamChunk): Generator<PromptStreamEvent> {
     const { message } = chunk;
     if (message?.thinking) {
       this.#thinking += message.thinking;
@@ -232,10 +265,17 @@ class ChatResponseAssembler {
     }
     if (message?.content) {
       this.#text += message.content;
-      yield { type: "text-delta", delta: message.content };
+      if (textCalls === false) yield { type: "text-delta", delta: message.content };
+      else {
+        this.#textCalls ??= new StreamedTextCalls(textCalls);
+        yield* this.#textCalls.push(message.content);
+      }
     }
     for (const call of message?.tool_calls ?? []) this.#toolCalls.push(call);
-    if (chunk.done) this.#final = chunk;
+    if (chunk.done) {
+      this.#final = chunk;
+      yield* this.#textCalls?.end() ?? [];
+    }
   }
 
   complete(context: FailureContext): ChatResponseLike {
@@ -248,5 +288,88 @@ class ChatResponseAssembler {
       prompt_eval_count: this.#final.prompt_eval_count,
       eval_count: this.#final.eval_count,
     };
+  }
+}
+
+/**
+ * @internal One chunk of Ollama's stream, and the format the driver reads tool calls written in
+ * the text with (`false` when it does not: no tools in the request, or `textToolCalls: false`).
+ */
+interface OllamaStreamChunk {
+  readonly response: ChatResponse;
+  readonly textCalls: ToolCallFormatName | "auto" | false;
+}
+
+/**
+ * @internal Tags each chunk of a stream with how its text is read.
+ *
+ * @example
+ * ```ts
+ * const chunks = tagChunks(await ollama.chat({ ...body, stream: true }), "auto");
+ * ```
+ */
+async function* tagChunks(
+  chunks: AsyncIterable<ChatResponse>,
+  textCalls: ToolCallFormatName | "auto" | false,
+): AsyncGenerator<OllamaStreamChunk> {
+  for await (const response of chunks) yield { response, textCalls };
+}
+
+/**
+ * @internal The id of the `index`-th call written in the text, the same whether the reply was
+ * streamed or read whole.
+ *
+ * @example
+ * ```ts
+ * textCallId({ name: "f", arguments: {} }, 0); // "ollama-text-call-0-f"
+ * ```
+ */
+function textCallId(call: ParsedToolCall, index: number): string {
+  return call.id ?? `ollama-text-call-${index}-${call.name}`;
+}
+
+/**
+ * @internal Reads the text of a streamed reply for tool calls written in it: the text deltas come
+ * without the calls' markup, and each call starts (`tool-call-start`, then its arguments as one
+ * `tool-call-delta`) as soon as it is complete; the `tool-call` event of the finished response then
+ * closes it.
+ *
+ * @example
+ * ```ts
+ * const text = new StreamedTextCalls("auto");
+ * for (const event of text.push("Sure.\n<tool_call>")) yield event;
+ * ```
+ */
+class StreamedTextCalls {
+  private readonly reader: ToolCallStreamReader;
+  private calls = 0;
+
+  constructor(format: ToolCallFormatName | "auto") {
+    this.reader = new ToolCallStreamReader({ format });
+  }
+
+  /** The events of one more piece of the reply's text. */
+  *push(text: string): Generator<PromptStreamEvent> {
+    yield* this.events(this.reader.push(text));
+  }
+
+  /** The events of the rest of the text, at the end of the stream. */
+  *end(): Generator<PromptStreamEvent> {
+    yield* this.events(this.reader.end());
+  }
+
+  private *events(events: ReturnType<ToolCallStreamReader["push"]>): Generator<PromptStreamEvent> {
+    for (const event of events) {
+      if (event.type === "text-delta") yield event;
+      else if (event.type === "tool-call") {
+        const { call } = event;
+        const id = textCallId(call, this.calls);
+        this.calls += 1;
+        const delta =
+          typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+        yield { type: "tool-call-start", id, name: call.name };
+        yield { type: "tool-call-delta", id, delta };
+      }
+    }
   }
 }

@@ -8,11 +8,18 @@ import { argumentsToJsonText, isJsonObject } from "../shared/tool-call-arguments
 import { imageDataUrl, toolResultParts, toolResultText } from "../shared/tool-result-content.js";
 import { visitMessages } from "../shared/visit-messages.js";
 import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
+import {
+  callItem,
+  type NativeToolSearch,
+  searchOutputItem,
+} from "./openai-responses-tool-search.js";
 
 /**
  * Converts the neutral transcript to Responses API input items. Tool calls become
  * `function_call` items and results `function_call_output` items, whose output carries images
- * as `input_image` parts; reasoning items kept from earlier turns go back before their calls.
+ * as `input_image` parts; reasoning items kept from earlier turns go back before their calls. With
+ * a native tool search (`search`), its calls and results become `tool_search_call` and
+ * `tool_search_output` items, and calls of namespaced functions name their namespace.
  *
  * @example
  * ```ts
@@ -23,6 +30,7 @@ import type { PromptMessage, ToolResultMessage, UserMessage } from "../spec.js";
 export function convertToOpenAIResponsesMessages(
   messages: readonly PromptMessage[],
   identity: DriverIdentity,
+  search?: NativeToolSearch,
 ): ResponseInputItem[] {
   const input: ResponseInputItem[] = [];
   visitMessages(identity, messages, {
@@ -32,16 +40,24 @@ export function convertToOpenAIResponsesMessages(
       input.push(...reasoningItems(message.providerMetadata));
       if (message.content !== "") input.push({ role: "assistant", content: message.content });
       for (const call of message.toolCalls ?? []) {
-        input.push({
-          type: "function_call",
-          call_id: call.id,
-          name: call.name,
-          arguments: argumentsToJsonText(call.arguments),
-        });
+        if (search === undefined) {
+          input.push({
+            type: "function_call",
+            call_id: call.id,
+            name: call.name,
+            arguments: argumentsToJsonText(call.arguments),
+          });
+        } else {
+          input.push(callItem(call, search));
+        }
       }
     },
     toolResults: (results) => {
       for (const result of results) {
+        if (search !== undefined && result.toolName === search.searchName) {
+          input.push(searchOutputItem(result.toolCallId, result.artifact, search));
+          continue;
+        }
         input.push({
           type: "function_call_output",
           call_id: result.toolCallId,

@@ -1,5 +1,5 @@
 import type OpenAI from "openai";
-import { anObject, aString } from "../../internal/option-rules.js";
+import { anObject, aString, type OptionRules } from "../../internal/option-rules.js";
 import { checkDriverOptions, type DriverOptions, requireApiKey } from "../shared/driver-options.js";
 import { lazyClient } from "../shared/lazy-client.js";
 import { type Connect, sdkConnect } from "../shared/provider-call.js";
@@ -28,11 +28,16 @@ export type OpenAISdk = typeof import("openai");
 const optionRules = { organization: aString, project: aString, client: anObject };
 
 /**
- * @internal Checks the options now (also that `openai` is installed); the calls of an OpenAI driver
- * (any endpoint) go through the client made on first use, their failures mapped by `toOpenAIError`.
+ * @internal Checks the options now (also that `openai` is installed; `own` are the driver's own
+ * option rules); the calls of an OpenAI driver (any endpoint) go through the client made on first
+ * use, their failures mapped by `toOpenAIError`.
  */
-export function connectOpenAI(driver: string, options: OpenAIDriverOptions): Connect<OpenAI> {
-  checkDriverOptions(driver, options, optionRules);
+export function connectOpenAI(
+  driver: string,
+  options: OpenAIDriverOptions,
+  own: OptionRules = {},
+): Connect<OpenAI> {
+  checkDriverOptions(driver, options, { ...optionRules, ...own });
   const source = { driver, packageName: "openai", load: () => import("openai") };
   const client = lazyClient(source, options.client, () => {
     const settings = {

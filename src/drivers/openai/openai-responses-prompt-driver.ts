@@ -13,6 +13,11 @@ import type { PromptRequest, PromptResponse, PromptStreamEvent, ToolCall } from 
 import { convertToOpenAIResponsesMessages } from "./convert-to-openai-responses-messages.js";
 import { mapOpenAIResponsesFinishReason } from "./map-openai-responses-finish-reason.js";
 import { connectOpenAI, type OpenAIDriverOptions } from "./openai-client.js";
+import {
+  type NativeToolSearch,
+  nativeToolSearch,
+  searchCall,
+} from "./openai-responses-tool-search.js";
 import { prepareOpenAIResponsesTools } from "./prepare-openai-responses-tools.js";
 
 /**
@@ -63,7 +68,11 @@ function responseBody(
   }
   const body: ResponseCreateParamsNonStreaming = {
     model: identity.model,
-    input: convertToOpenAIResponsesMessages(request.messages, identity),
+    input: convertToOpenAIResponsesMessages(
+      request.messages,
+      identity,
+      nativeToolSearch(request.tools),
+    ),
     ...prepareOpenAIResponsesTools(request, identity),
   };
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
@@ -84,7 +93,11 @@ interface ResponseLike {
     | undefined;
 }
 
-function convertResponse(response: ResponseLike, context: FailureContext): PromptResponse {
+function convertResponse(
+  response: ResponseLike,
+  context: FailureContext,
+  request: PromptRequest,
+): PromptResponse {
   if (response.status === "failed") {
     throw driverFailure(
       context,
@@ -100,6 +113,7 @@ function convertResponse(response: ResponseLike, context: FailureContext): Promp
   const reasoning: string[] = [];
   const reasoningItems: JsonObject[] = [];
   const toolCalls: ToolCall[] = [];
+  let search: NativeToolSearch | null | undefined;
   for (const item of response.output as readonly OutputItem[]) {
     if (item.type === "message") {
       for (const part of item.content ?? []) {
@@ -110,8 +124,12 @@ function convertResponse(response: ResponseLike, context: FailureContext): Promp
       toolCalls.push({
         id: item.call_id ?? "",
         name: item.name ?? "",
-        arguments: item.arguments ?? "{}",
+        arguments: typeof item.arguments === "string" ? item.arguments : "{}",
       });
+    } else if (item.type === "tool_search_call") {
+      search ??= nativeToolSearch(request.tools) ?? null;
+      const call = searchCall(item, search ?? undefined);
+      if (call !== undefined) toolCalls.push(call);
     } else if (item.type === "reasoning") {
       reasoningItems.push(item as unknown as JsonObject);
       for (const part of item.summary ?? []) reasoning.push(part.text ?? "");
@@ -144,7 +162,9 @@ interface OutputItem {
   content?: { type: string; text?: string; refusal?: string }[];
   call_id?: string;
   name?: string;
-  arguments?: string;
+  /** A string on a `function_call`, an object on a `tool_search_call`. */
+  arguments?: string | JsonObject;
+  execution?: string;
   summary?: { text?: string }[];
 }
 

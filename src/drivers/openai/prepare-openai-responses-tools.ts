@@ -1,9 +1,7 @@
-import type {
-  FunctionTool,
-  ResponseCreateParamsNonStreaming,
-} from "openai/resources/responses/responses";
+import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
 import { checkToolChoiceName, checkTools, type DriverIdentity } from "../shared/request-checks.js";
 import type { PromptRequest } from "../spec.js";
+import { wireTools } from "./openai-responses-tool-search.js";
 
 /**
  * The `tools`, `tool_choice` and `parallel_tool_calls` fields of a Responses API request. Tools
@@ -22,16 +20,18 @@ export function prepareOpenAIResponsesTools(
   const tools = checkTools(
     identity,
     request.tools,
-    'a Responses function tool { type: "function", name, parameters, … }',
-    (tool) => tool.type === "function" && typeof tool.name === "string",
+    'a Responses function tool { type: "function", name, parameters, … } (or a namespace or tool_search of toolSearch: "native")',
+    (tool) =>
+      typeof tool.name === "string" &&
+      (tool.type === "function" ||
+        tool.type === "tool_search" ||
+        (tool.type === "namespace" && Array.isArray(tool.tools))),
   );
   if (tools.length === 0) return {};
-  const prepared: ReturnType<typeof prepareOpenAIResponsesTools> = {
-    tools: tools as unknown as FunctionTool[],
-  };
+  const prepared: ReturnType<typeof prepareOpenAIResponsesTools> = { tools: wireTools(tools) };
   const choice = request.toolChoice;
   if (typeof choice === "object") {
-    const names = tools.map((tool) => String(tool.name));
+    const names = tools.filter((tool) => tool.type === "function").map((tool) => String(tool.name));
     prepared.tool_choice = {
       type: "function",
       name: checkToolChoiceName(identity, choice.name, names),

@@ -1,4 +1,5 @@
 import type {
+  FinishReason,
   PromptCallOptions,
   PromptRequest,
   PromptResponse,
@@ -37,14 +38,18 @@ export interface ProviderSpec<Body, Client, Native, Chunk> {
     signal: AbortSignal | undefined,
   ): Promise<AsyncIterable<Chunk>>;
   /** The response, from the object received whole or folded from a stream. */
-  convert(native: Native, context: FailureContext): PromptResponse;
+  convert(native: Native, context: FailureContext, request: PromptRequest): PromptResponse;
   /** A fold for one stream. */
   fold(): StreamFold<Chunk, Native>;
   /**
    * Reads tool calls the model wrote in its text, for a server that left them there; consulted
-   * only when the request had tools and the response has text and no tool calls.
+   * only when the request had tools and the response has text and no tool calls. `finishReason`
+   * says whether the reply was cut off, which decides arguments that lack only closing brackets.
    */
-  textToolCalls?(text: string): { text: string; toolCalls: ToolCall[] } | undefined;
+  textToolCalls?(
+    text: string,
+    finishReason: FinishReason,
+  ): { text: string; toolCalls: ToolCall[] } | undefined;
 }
 
 /**
@@ -145,10 +150,13 @@ function respond<Body, Client, Native, Chunk>(
   request: PromptRequest,
   context: FailureContext,
 ): PromptResponse {
-  const response = spec.convert(native, context);
+  const response = spec.convert(native, context, request);
   if (spec.textToolCalls === undefined || (request.tools?.length ?? 0) === 0) return response;
   if (response.toolCalls.length > 0 || response.text.trim() === "") return response;
-  const written = spec.textToolCalls(response.text);
+  const written = spec.textToolCalls(response.text, response.finishReason);
   if (written === undefined) return response;
-  return { ...response, ...written, finishReason: "tool-calls" };
+  // Calls found in a reply that ended normally make it a tool-calls reply; a reply cut off (`length`)
+  // or stopped for any other reason keeps saying so, for the decoder and the Agent.
+  const finishReason = response.finishReason === "stop" ? "tool-calls" : response.finishReason;
+  return { ...response, ...written, finishReason };
 }

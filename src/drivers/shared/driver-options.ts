@@ -59,10 +59,10 @@ export function checkDriverOptions(driver: string, options: unknown, own: Option
   });
 }
 
-/** @internal Checks the options of one `generate` or `stream` call. */
+/** @internal Checks the options of one `generate`, `stream` or `embed` call. */
 export function checkCallOptions(
   driver: string,
-  method: "generate" | "stream",
+  method: "generate" | "stream" | "embed",
   options: unknown,
 ): void {
   checkOptions(options, {

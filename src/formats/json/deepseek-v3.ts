@@ -1,4 +1,4 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { readDeepSeekCalls, deepSeekTokens as t } from "./shared-deepseek.js";
 
 // V3 writes the call type ("function") before the separator; V3.1 writes the name there.
@@ -13,8 +13,8 @@ const v3Header = `${t.callBegin}function${t.separator}`;
  * deepseekV3Format.parse("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>");
  * ```
  */
-export const deepseekV3Format: ToolCallFormat = {
-  name: "deepseek-v3",
-  detect: (text) => text.includes(v3Header),
-  parse: (text) => readDeepSeekCalls(text, "deepseek-v3"),
-};
+export const deepseekV3Format: ToolCallFormat = defineFormat(
+  "deepseek-v3",
+  (text) => text.includes(v3Header),
+  (text, options) => readDeepSeekCalls(text, "deepseek-v3", options),
+);

@@ -1,4 +1,4 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { readDeepSeekCalls, deepSeekTokens as t } from "./shared-deepseek.js";
 
 /**
@@ -10,8 +10,8 @@ import { readDeepSeekCalls, deepSeekTokens as t } from "./shared-deepseek.js";
  * deepseekV31Format.parse("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>");
  * ```
  */
-export const deepseekV31Format: ToolCallFormat = {
-  name: "deepseek-v31",
-  detect: (text) => text.includes(t.callsBegin) || text.includes(t.callBegin),
-  parse: (text) => readDeepSeekCalls(text, "deepseek-v31"),
-};
+export const deepseekV31Format: ToolCallFormat = defineFormat(
+  "deepseek-v31",
+  (text) => text.includes(t.callsBegin) || text.includes(t.callBegin),
+  (text, options) => readDeepSeekCalls(text, "deepseek-v31", options),
+);

@@ -1,4 +1,4 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { readSectionedCalls } from "./shared-sectioned-calls.js";
 
 const callBegin = "<|tool_call_begin|>";
@@ -6,7 +6,8 @@ const argumentBegin = "<|tool_call_argument_begin|>";
 const callEnd = "<|tool_call_end|>";
 // vLLM accepts the singular spelling of the section tokens too.
 const sectionBegins = ["<|tool_calls_section_begin|>", "<|tool_call_section_begin|>"];
-const sectionTokens = [...sectionBegins, "<|tool_calls_section_end|>", "<|tool_call_section_end|>"];
+const sectionEnds = ["<|tool_calls_section_end|>", "<|tool_call_section_end|>"];
+const sectionTokens = [...sectionBegins, ...sectionEnds];
 
 /**
  * Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{…}<|tool_call_end|>` inside
@@ -19,23 +20,28 @@ const sectionTokens = [...sectionBegins, "<|tool_calls_section_end|>", "<|tool_c
  * // calls: [{ name: "f", arguments: {}, id: "functions.f:0" }]
  * ```
  */
-export const kimiK2Format: ToolCallFormat = {
-  name: "kimi-k2",
-  detect: (text) => text.includes(callBegin) || sectionTokens.some((token) => text.includes(token)),
-  parse: (text) =>
-    readSectionedCalls(text, {
-      format: "kimi-k2",
-      dropTokens: sectionTokens,
-      sectionBegins,
-      begin: callBegin,
-      separator: argumentBegin,
-      end: callEnd,
-      readHeader: (header) => {
-        const match = /^(?:functions\.)?([^\s:<>]+)(?::\d+)?$/.exec(header);
-        return match?.[1] === undefined
-          ? { reason: `"${header.slice(0, 80)}" is not a call id; write functions.NAME:INDEX` }
-          : { name: match[1], id: header };
+export const kimiK2Format: ToolCallFormat = defineFormat(
+  "kimi-k2",
+  (text) => text.includes(callBegin) || sectionTokens.some((token) => text.includes(token)),
+  (text, options) =>
+    readSectionedCalls(
+      text,
+      {
+        format: "kimi-k2",
+        dropTokens: sectionTokens,
+        sectionBegins,
+        sectionEnds,
+        begin: callBegin,
+        separator: argumentBegin,
+        end: callEnd,
+        readHeader: (header) => {
+          const match = /^(?:functions\.)?([^\s:<>]+)(?::\d+)?$/.exec(header);
+          return match?.[1] === undefined
+            ? { reason: `"${header.slice(0, 80)}" is not a call id; write functions.NAME:INDEX` }
+            : { name: match[1], id: header };
+        },
+        expected: `${callBegin}functions.NAME:0${argumentBegin}{…}${callEnd}`,
       },
-      expected: `${callBegin}functions.NAME:0${argumentBegin}{…}${callEnd}`,
-    }),
-};
+      options,
+    ),
+);

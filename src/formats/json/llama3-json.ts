@@ -1,98 +1,131 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
+import { Reply } from "../reply/reply.js";
+import { find, matchAt } from "../reply/text-search.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { type CallShape, nameAndArguments, toCall } from "./shared-call-shape.js";
-import { parseJson, scanJsonValue, skipSpace } from "./shared-json-scan.js";
+import { parseJsonSpan, scanJsonValue, skipSpace } from "./shared-json-scan.js";
 import { readCallSequence } from "./shared-payload.js";
-import { ReplyReader, refusalReasons } from "./shared-reply.js";
+import { refusalReasons } from "./shared-reply.js";
 
 const PYTHON_TAG = "<|python_tag|>";
 const END_TOKENS = ["<|eom_id|>", "<|eot_id|>"];
-const CALL_START = /\{\s*"name"\s*:/;
 const ARGUMENTS_KEY = /"(?:parameters|arguments)"\s*:/;
-// Without the tag a call is bare JSON in the text: it must carry its arguments key to be told from
-// data that merely has a "name".
+// A Python call after the tag (`<|python_tag|>fn(a=1)`) belongs to the pythonic format.
+const PYTHON_CALL = /\s*\[?\s*[\p{L}_][\p{L}\p{N}_]*(?:[.-][\p{L}\p{N}_]+)*\s*\(/uy;
+// A tool name, as a call names one: `Ada Lovelace` is a person, not a tool.
+const TOOL_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:[.:/-][\p{L}\p{N}_]+)*$/u;
+// Without the tag a call is bare JSON: it must carry its arguments key and a tool's name to be told
+// from data that merely has a "name".
 const bareCall: CallShape = { ...nameAndArguments, requireArguments: true };
 
 /**
- * Llama 3.1 / 3.2 / 4 (JSON): `{"name": …, "parameters": {…}}`, optionally after `<|python_tag|>`,
- * several separated by `;`. Without the tag, calls may stand in text; a complete JSON object that is
- * not a call (no arguments key) stays text.
+ * Llama 3.1 / 3.2 / 4 (JSON): `{"name": …, "parameters": {…}}`, after `<|python_tag|>` or as the
+ * whole reply (after its reasoning), several separated by `;`. A JSON object elsewhere in the text,
+ * or one that is not a call (no arguments key, a name that is not a tool's), stays text.
  *
  * @example
  * ```ts
  * llama3JsonFormat.parse('{"name": "a", "parameters": {}}; {"name": "b", "parameters": {"x": 1}}');
  * ```
  */
-export const llama3JsonFormat: ToolCallFormat = {
-  name: "llama3-json",
-  // A Python call after the tag (`<|python_tag|>fn(a=1)`) is the pythonic format's, not this one's.
-  detect: (text) => (text.includes(PYTHON_TAG) && jsonAfterTag(text)) || CALL_START.test(text),
-  parse: (text) => {
-    const reader = new ReplyReader(text, "llama3-json");
-    for (const token of END_TOKENS) reader.removeAll(token);
-    const tag = reader.find(PYTHON_TAG, 0);
-    if (tag >= 0) readTagged(reader, tag);
-    else readBare(reader);
-    return reader.result();
+export const llama3JsonFormat: ToolCallFormat = defineFormat(
+  "llama3-json",
+  (text) => jsonAfterTag(text) || /^\s*(?:<think>[\s\S]*?<\/think>\s*)?\{\s*"name"\s*:/.test(text),
+  (text, options) => {
+    const reply = new Reply(text, "llama3-json", {}, options);
+    for (const token of END_TOKENS) reply.removeAll(token);
+    const position = readBare(reply);
+    readTagged(reply, position);
+    reply.holdPartial([PYTHON_TAG, ...END_TOKENS]);
+    return reply.reading();
   },
-};
+);
 
 function jsonAfterTag(text: string): boolean {
-  const at = text.indexOf(PYTHON_TAG) + PYTHON_TAG.length;
-  return text.charAt(skipSpace(text, at)) === "{";
+  const tag = text.indexOf(PYTHON_TAG);
+  return tag >= 0 && text.charAt(skipSpace(text, tag + PYTHON_TAG.length)) === "{";
 }
 
-function readTagged(reader: ReplyReader, tag: number): void {
-  const text = reader.text;
-  const from = tag + PYTHON_TAG.length;
-  reader.remove(tag, from);
-  const outcome = readCallSequence(
-    reader,
-    { from, rawStart: from, toCall: (value) => toCall(value, nameAndArguments) },
-    ";",
-  );
-  if (outcome.kind === "read") reader.remove(from, outcome.end);
-  else if (outcome.kind === "cut-off") reader.remove(from, text.length);
-  else {
-    const expected = `a JSON call {"name": …, "parameters": {…}} after ${PYTHON_TAG}`;
-    reader.refuse(refusalReasons.notJson(expected), tag, Math.min(text.length, from + 200));
-  }
-}
-
-function readBare(reader: ReplyReader): void {
-  const text = reader.text;
-  const read = (value: unknown) => toCall(value, bareCall);
-  const callStart = new RegExp(CALL_START.source, "g");
-  for (let match = callStart.exec(text); match !== null; match = callStart.exec(text)) {
-    const start = match.index;
-    if (reader.thinkingAt(start) !== undefined) continue;
-    const scan = scanJsonValue(text, start);
-    // Bare JSON is only a call when it says so: a JSON answer that merely has a "name" stays text.
-    const meant = ARGUMENTS_KEY.test(
-      text.slice(start, scan.kind === "complete" ? scan.end : undefined),
-    );
-    if (scan.kind !== "complete") {
-      if (meant) {
-        reader.refuse(refusalReasons.cutOff, start, text.length);
-        reader.remove(start, text.length);
-      }
-      return;
-    }
-    const parsed = parseJson(text.slice(scan.start, scan.end));
-    if (!parsed.ok || "reason" in read(parsed.value)) {
-      // Prose may quote broken JSON; only a reply that opens with a call-shaped one meant a call.
-      if (!parsed.ok && meant && skipSpace(text, 0) === start) {
-        reader.refuse(refusalReasons.invalidJson(parsed.message), start, scan.end);
-        reader.remove(start, scan.end);
-      }
-      callStart.lastIndex = scan.end;
+// The calls after each `<|python_tag|>` that stands where a call may.
+function readTagged(reply: Reply, from: number): void {
+  const text = reply.text;
+  for (let tag = find(text, PYTHON_TAG, from); tag >= 0; ) {
+    const after = tag + PYTHON_TAG.length;
+    const where = reply.at(tag);
+    if (where !== "call") {
+      tag = find(text, PYTHON_TAG, where === "reasoning" ? reply.reasoningEnd() : after);
       continue;
     }
-    const outcome = readCallSequence(reader, { from: start, rawStart: start, toCall: read }, ";");
+    const next = skipSpace(text, after);
+    if (next < text.length && text[next] !== "{") {
+      // A Python call is the pythonic format's; anything else is not a call at all.
+      if (matchAt(PYTHON_CALL, text, after) === null) {
+        const expected = `a JSON call {"name": …, "parameters": {…}} after ${PYTHON_TAG}`;
+        reply.refuse(refusalReasons.notJson(expected), tag, Math.min(text.length, after + 200));
+        reply.remove(tag, after);
+      }
+      reply.took(after);
+      tag = find(text, PYTHON_TAG, after);
+      continue;
+    }
+    reply.remove(tag, after);
+    const read = (value: unknown) => toCall(value, nameAndArguments);
+    const outcome = readCallSequence(reply, { from: after, rawStart: after, toCall: read }, ";");
     if (outcome.kind !== "read") {
-      reader.remove(start, text.length);
+      reply.remove(after, text.length);
       return;
     }
-    reader.remove(start, outcome.end);
-    callStart.lastIndex = outcome.end;
+    reply.remove(after, outcome.end);
+    reply.took(outcome.end);
+    tag = find(text, PYTHON_TAG, outcome.end);
   }
+}
+
+// Bare calls: JSON that opens the reply (after its reasoning) and says it is a call. Returns where
+// the tagged calls are looked for from.
+function readBare(reply: Reply): number {
+  const text = reply.text;
+  let start = skipSpace(text, reply.start);
+  let where = reply.at(start);
+  while (where === "reasoning" && start < text.length) {
+    start = skipSpace(text, reply.reasoningEnd());
+    where = reply.at(start);
+  }
+  if (text[start] !== "{" || where !== "call" || reply.positions.proseBefore()) return start;
+  const scan = scanJsonValue(text, start);
+  const meant = ARGUMENTS_KEY.test(text.slice(start, Math.min(text.length, start + 400)));
+  if (scan.kind !== "complete") {
+    if (meant) {
+      // The reply opens with a call the text ends inside.
+      readCallSequence(reply, { from: start, rawStart: start, toCall: bare }, ";");
+      reply.remove(start, text.length);
+    }
+    return text.length;
+  }
+  const parsed = parseJsonSpan(text, scan.start, scan.end);
+  if (!parsed.ok) {
+    // Only a reply that opens with call-shaped JSON meant a call; it is refused, not guessed.
+    if (meant) {
+      reply.refuse(refusalReasons.invalidJson(parsed.message), start, scan.end);
+      reply.remove(start, scan.end);
+      reply.took(scan.end);
+    }
+    return scan.end;
+  }
+  if ("reason" in bare(parsed.value)) return scan.end;
+  const outcome = readCallSequence(reply, { from: start, rawStart: start, toCall: bare }, ";");
+  if (outcome.kind !== "read") {
+    reply.remove(start, text.length);
+    return text.length;
+  }
+  reply.remove(start, outcome.end);
+  reply.took(outcome.end);
+  return outcome.end;
+}
+
+function bare(value: unknown) {
+  const reading = toCall(value, bareCall);
+  if ("call" in reading && !TOOL_NAME.test(reading.call.name)) {
+    return { reason: `"${reading.call.name.slice(0, 80)}" is not a tool name` };
+  }
+  return reading;
 }

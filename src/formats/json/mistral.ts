@@ -1,12 +1,20 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
+import { Reply } from "../reply/reply.js";
+import { matchAt } from "../reply/text-search.js";
+import { MarkerScan } from "../tag-calls/marker-scan.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { nameAndArguments, toCall, withArguments } from "./shared-call-shape.js";
-import { parseJson, scanJsonValue, skipSpace } from "./shared-json-scan.js";
-import { type PayloadOutcome, readArrayCalls, readObjectCall } from "./shared-payload.js";
-import { ReplyReader, refusalReasons } from "./shared-reply.js";
+import { parseJsonSpan, scanJsonValue, skipSpace } from "./shared-json-scan.js";
+import {
+  type PayloadOutcome,
+  readArrayCalls,
+  readCutOffValue,
+  readObjectCall,
+} from "./shared-payload.js";
+import { refusalReasons } from "./shared-reply.js";
 
 const BOT = "[TOOL_CALLS]";
 // v11+: `name`, then `[CALL_ID]id` (v13+) and `[ARGS]` (v11+ with an HF tokenizer), then the JSON.
-const NAMED_CALL = /^([A-Za-z0-9_.-]+)(?:\[CALL_ID\]([A-Za-z0-9]*))?(\[ARGS\])?/;
+const NAMED_CALL = /([A-Za-z0-9_.-]+)(?:\[CALL_ID\]([A-Za-z0-9]*))?(\[ARGS\])?/y;
 const EXPECTED = "a tool name and its JSON arguments: [TOOL_CALLS]name[ARGS]{…}";
 
 /**
@@ -20,57 +28,72 @@ const EXPECTED = "a tool name and its JSON arguments: [TOOL_CALLS]name[ARGS]{…
  * // calls: [{ name: "get_weather", arguments: { city: "Paris" } }]
  * ```
  */
-export const mistralFormat: ToolCallFormat = {
-  name: "mistral",
-  detect: (text) => text.includes(BOT),
-  parse: (text) => {
-    const reader = new ReplyReader(text, "mistral");
+export const mistralFormat: ToolCallFormat = defineFormat(
+  "mistral",
+  (text) => text.includes(BOT),
+  (text, options) => {
+    const reply = new Reply(text, "mistral", {}, options);
     const read = (value: unknown) => toCall(value, nameAndArguments);
-    for (let start = reader.find(BOT, 0); start >= 0; ) {
+    const markers = new MarkerScan(text);
+    for (let start = markers.find(BOT, reply.start); start >= 0; ) {
       const from = start + BOT.length;
+      const where = reply.at(start);
+      if (where !== "call") {
+        start = markers.find(BOT, where === "reasoning" ? reply.reasoningEnd() : from);
+        continue;
+      }
       const next = skipSpace(text, from);
       const at = { from, rawStart: start, toCall: read };
       const outcome: PayloadOutcome =
         text[next] === "["
-          ? readArrayCalls(reader, at)
+          ? readArrayCalls(reply, at)
           : text[next] === "{"
-            ? readObjectCall(reader, at)
-            : readNamedCall(reader, start, from);
+            ? readObjectCall(reply, at)
+            : readNamedCall(reply, start, from);
       if (outcome.kind !== "read") {
         if (outcome.kind === "absent")
-          reader.refuse(refusalReasons.notJson(EXPECTED), start, Math.min(text.length, from + 200));
-        reader.remove(start, outcome.kind === "absent" ? from : text.length);
+          reply.refuse(refusalReasons.notJson(EXPECTED), start, Math.min(text.length, from + 200));
+        reply.remove(start, outcome.kind === "absent" ? from : text.length);
         if (outcome.kind === "cut-off") break;
-        start = reader.find(BOT, from);
+        reply.took(from);
+        start = markers.find(BOT, from);
         continue;
       }
-      reader.remove(start, outcome.end);
-      start = reader.find(BOT, outcome.end);
+      reply.remove(start, outcome.end);
+      reply.took(outcome.end);
+      start = markers.find(BOT, outcome.end);
     }
-    return reader.result();
+    reply.holdPartial([BOT]);
+    return reply.reading();
   },
-};
+);
 
-function readNamedCall(reader: ReplyReader, start: number, from: number): PayloadOutcome {
-  const text = reader.text;
-  const match = NAMED_CALL.exec(text.slice(from));
+function readNamedCall(reply: Reply, start: number, from: number): PayloadOutcome {
+  const text = reply.text;
+  const match = matchAt(NAMED_CALL, text, from);
   if (match === null) {
     if (skipSpace(text, from) < text.length) return { kind: "absent", start: from };
-    reader.refuse(refusalReasons.cutOff, start, text.length);
+    reply.refuseCutOff(refusalReasons.cutOff, start);
     return { kind: "cut-off" };
   }
   const [header, name = "", id] = match;
   const scan = scanJsonValue(text, from + header.length);
-  if (scan.kind === "end" || scan.kind === "cut-off") {
-    reader.refuse(refusalReasons.cutOff, start, text.length);
+  if (scan.kind === "end") {
+    reply.refuseCutOff(refusalReasons.cutOff, start);
+    return { kind: "cut-off" };
+  }
+  const callId = id === undefined || id === "" ? undefined : id;
+  const readArguments = (value: unknown) => withArguments(name, value, callId);
+  if (scan.kind === "cut-off") {
+    readCutOffValue(reply, scan, { rawStart: start, toCall: readArguments });
     return { kind: "cut-off" };
   }
   if (scan.kind === "absent") return { kind: "absent", start: from };
-  const parsed = parseJson(text.slice(scan.start, scan.end));
+  const parsed = parseJsonSpan(text, scan.start, scan.end);
   const reading = parsed.ok
-    ? withArguments(name, parsed.value, id === undefined || id === "" ? undefined : id)
+    ? readArguments(parsed.value)
     : { reason: refusalReasons.invalidJson(parsed.message) };
-  if ("call" in reading) reader.accept(reading.call);
-  else reader.refuse(reading.reason, start, scan.end);
+  if ("call" in reading) reply.accept(reading.call, scan.end);
+  else reply.refuse(reading.reason, start, scan.end);
   return { kind: "read", end: scan.end };
 }

@@ -88,6 +88,18 @@ export function withArguments(name: string, args: unknown, id: string | undefine
 }
 
 /**
+ * The call with the brackets that closed its cut-off arguments recorded on it.
+ *
+ * @example
+ * ```ts
+ * withClosedBrackets({ name: "f", arguments: { a: "x" } }, "}}").closedBrackets; // "}}"
+ * ```
+ */
+export function withClosedBrackets(call: ParsedToolCall, closing: string): ParsedToolCall {
+  return { ...call, closedBrackets: closing };
+}
+
+/**
  * True for a JSON object (not an array, not null).
  *
  * @example

@@ -1,4 +1,5 @@
-import type { ParsedToolCalls } from "../tool-call-format.js";
+import type { Reading } from "../reply/reply.js";
+import type { FormatReadOptions } from "../tool-call-format.js";
 import { readSectionedCalls } from "./shared-sectioned-calls.js";
 
 /**
@@ -44,19 +45,21 @@ const t = deepSeekTokens;
  *
  * @example
  * ```ts
- * readDeepSeekCalls("<｜tool▁call▁begin｜>f<｜tool▁sep｜>{}<｜tool▁call▁end｜>", "deepseek-v31").calls;
+ * readDeepSeekCalls("<｜tool▁call▁begin｜>f<｜tool▁sep｜>{}<｜tool▁call▁end｜>", "deepseek-v31").result.calls;
  * // [{ name: "f", arguments: {} }]
  * ```
  */
 export function readDeepSeekCalls(
   text: string,
   format: "deepseek-v3" | "deepseek-v31",
-): ParsedToolCalls {
+  options?: FormatReadOptions,
+): Reading {
   const v3 = format === "deepseek-v3";
-  return readSectionedCalls(text, {
+  const spec = {
     format,
     dropTokens: [t.callsBegin, t.callsEnd, t.endOfSentence],
     sectionBegins: [t.callsBegin],
+    sectionEnds: [t.callsEnd],
     begin: t.callBegin,
     separator: t.separator,
     end: t.callEnd,
@@ -66,5 +69,6 @@ export function readDeepSeekCalls(
     expected: v3
       ? `${t.callBegin}function${t.separator}NAME\\n\`\`\`json\\n{…}\\n\`\`\`${t.callEnd}`
       : `${t.callBegin}NAME${t.separator}{…}${t.callEnd}`,
-  });
+  };
+  return readSectionedCalls(text, spec, options);
 }

@@ -1,10 +1,11 @@
-import type { CallReading } from "./shared-call-shape.js";
-import { parseJson, scanJsonValue, skipSpace } from "./shared-json-scan.js";
-import { type ReplyReader, refusalReasons } from "./shared-reply.js";
+import type { Reply } from "../reply/reply.js";
+import { type CallReading, withClosedBrackets } from "./shared-call-shape.js";
+import { parseJson, parseJsonSpan, scanJsonValue, skipSpace } from "./shared-json-scan.js";
+import { refusalReasons } from "./shared-reply.js";
 
 /**
  * How reading a payload ended: `read` up to `end`; `cut-off` (the reply ended inside it, already
- * refused); `absent` (no JSON where a call should start, nothing recorded).
+ * refused or closed); `absent` (no JSON where a call should start, nothing recorded).
  *
  * @example
  * ```ts
@@ -46,20 +47,48 @@ export interface PayloadAt {
  *
  * @example
  * ```ts
- * recordCall(reader, { start: 11, end: 40 }, read);
+ * recordCall(reply, { start: 11, end: 40 }, read);
  * ```
  */
 export function recordCall(
-  reader: ReplyReader,
+  reply: Reply,
   span: { readonly start: number; readonly end: number },
   read: ToCall,
 ): void {
-  const parsed = parseJson(reader.text.slice(span.start, span.end));
+  const parsed = parseJsonSpan(reply.text, span.start, span.end);
   const reading: CallReading = parsed.ok
     ? read(parsed.value)
     : { reason: refusalReasons.invalidJson(parsed.message) };
-  if ("call" in reading) reader.accept(reading.call);
-  else reader.refuse(reading.reason, span.start, span.end);
+  if ("call" in reading) reply.accept(reading.call, span.end);
+  else reply.refuse(reading.reason, span.start, span.end);
+}
+
+/**
+ * The reply ends inside the JSON value at `start`. When only closing brackets are missing after a
+ * whole inner value and the caller's finish reason allows it, the value is closed and read;
+ * otherwise the call is refused as cut off.
+ *
+ * @example
+ * ```ts
+ * readCutOffValue(reply, { start: 11, closing: "}}" }, { rawStart: 0, toCall: read });
+ * ```
+ */
+export function readCutOffValue(
+  reply: Reply,
+  scan: { readonly start: number; readonly closing?: string | undefined },
+  at: { readonly rawStart: number; readonly toCall: ToCall; readonly reason?: string },
+  outer = "",
+): void {
+  const { closing } = scan;
+  if (closing !== undefined && reply.closesCutOff()) {
+    const parsed = parseJson(reply.text.slice(scan.start) + closing);
+    const reading = parsed.ok ? at.toCall(parsed.value) : undefined;
+    if (reading !== undefined && "call" in reading) {
+      reply.accept(withClosedBrackets(reading.call, closing + outer), reply.text.length);
+      return;
+    }
+  }
+  reply.refuseCutOff(at.reason ?? refusalReasons.cutOff, at.rawStart);
 }
 
 /**
@@ -67,17 +96,18 @@ export function recordCall(
  *
  * @example
  * ```ts
- * readObjectCall(reader, { from: 11, rawStart: 0, toCall: read });
+ * readObjectCall(reply, { from: 11, rawStart: 0, toCall: read });
  * ```
  */
-export function readObjectCall(reader: ReplyReader, at: PayloadAt): PayloadOutcome {
-  const scan = scanJsonValue(reader.text, at.from);
+export function readObjectCall(reply: Reply, at: PayloadAt): PayloadOutcome {
+  const scan = scanJsonValue(reply.text, at.from);
   if (scan.kind === "complete") {
-    recordCall(reader, scan, at.toCall);
+    recordCall(reply, scan, at.toCall);
     return { kind: "read", end: scan.end };
   }
   if (scan.kind === "absent") return { kind: "absent", start: scan.start };
-  reader.refuse(refusalReasons.cutOff, at.rawStart, reader.text.length);
+  if (scan.kind === "cut-off") readCutOffValue(reply, scan, at);
+  else reply.refuseCutOff(refusalReasons.cutOff, at.rawStart);
   return { kind: "cut-off" };
 }
 
@@ -87,14 +117,14 @@ export function readObjectCall(reader: ReplyReader, at: PayloadAt): PayloadOutco
  *
  * @example
  * ```ts
- * readArrayCalls(reader, { from: 13, rawStart: 0, toCall: read });
+ * readArrayCalls(reply, { from: 13, rawStart: 0, toCall: read });
  * ```
  */
-export function readArrayCalls(reader: ReplyReader, at: PayloadAt): PayloadOutcome {
-  const text = reader.text;
+export function readArrayCalls(reply: Reply, at: PayloadAt): PayloadOutcome {
+  const text = reply.text;
   const open = skipSpace(text, at.from);
   if (open >= text.length) {
-    reader.refuse(refusalReasons.cutOff, at.rawStart, text.length);
+    reply.refuseCutOff(refusalReasons.cutOff, at.rawStart);
     return { kind: "cut-off" };
   }
   if (text[open] !== "[") return { kind: "absent", start: open };
@@ -102,16 +132,20 @@ export function readArrayCalls(reader: ReplyReader, at: PayloadAt): PayloadOutco
   if (text[position] === "]") return { kind: "read", end: position + 1 };
   for (;;) {
     const scan = scanJsonValue(text, position);
-    if (scan.kind === "end" || scan.kind === "cut-off") {
-      const start = scan.kind === "cut-off" ? scan.start : at.rawStart;
-      reader.refuse(refusalReasons.cutOff, start, text.length);
+    if (scan.kind === "end") {
+      reply.refuseCutOff(refusalReasons.cutOff, at.rawStart, scan.start);
+      return { kind: "cut-off" };
+    }
+    if (scan.kind === "cut-off") {
+      // The list's own "]" is one more closing bracket of the same cut.
+      readCutOffValue(reply, scan, { ...at, rawStart: scan.start }, "]");
       return { kind: "cut-off" };
     }
     if (scan.kind === "absent") {
-      reader.refuse(refusalReasons.notJson("a call object in the list"), scan.start, text.length);
+      reply.refuse(refusalReasons.notJson("a call object in the list"), scan.start, text.length);
       return { kind: "read", end: text.length };
     }
-    recordCall(reader, scan, at.toCall);
+    recordCall(reply, scan, at.toCall);
     position = skipSpace(text, scan.end);
     if (text[position] === ",") {
       position += 1;
@@ -119,10 +153,14 @@ export function readArrayCalls(reader: ReplyReader, at: PayloadAt): PayloadOutco
     }
     if (text[position] === "]") return { kind: "read", end: position + 1 };
     if (position >= text.length) {
-      reader.refuse(refusalReasons.listCutOff, at.rawStart, text.length);
+      // The list stopped right after a whole call: the call is complete; whether more were coming
+      // is what the finish reason says.
+      if (!reply.closesCutOff()) {
+        reply.refuseCutOff(refusalReasons.listCutOff, at.rawStart, position);
+      }
       return { kind: "cut-off" };
     }
-    reader.refuse(refusalReasons.notJson('"," or "]" after a call'), position, text.length);
+    reply.refuse(refusalReasons.notJson('"," or "]" after a call'), position, text.length);
     return { kind: "read", end: text.length };
   }
 }
@@ -133,16 +171,12 @@ export function readArrayCalls(reader: ReplyReader, at: PayloadAt): PayloadOutco
  *
  * @example
  * ```ts
- * readCallSequence(reader, { from: 0, rawStart: 0, toCall: read }, ";");
+ * readCallSequence(reply, { from: 0, rawStart: 0, toCall: read }, ";");
  * ```
  */
-export function readCallSequence(
-  reader: ReplyReader,
-  at: PayloadAt,
-  separator?: string,
-): PayloadOutcome {
-  const text = reader.text;
-  const first = readObjectCall(reader, at);
+export function readCallSequence(reply: Reply, at: PayloadAt, separator?: string): PayloadOutcome {
+  const text = reply.text;
+  const first = readObjectCall(reply, at);
   if (first.kind !== "read") return first;
   let end = first.end;
   for (;;) {
@@ -150,11 +184,13 @@ export function readCallSequence(
     const separated = separator !== undefined && text.startsWith(separator, next);
     if (separated) next = skipSpace(text, next + (separator?.length ?? 0));
     if (separated && next >= text.length) {
-      reader.refuse(refusalReasons.listCutOff, at.rawStart, text.length);
+      reply.refuseCutOff(refusalReasons.listCutOff, at.rawStart, end);
       return { kind: "cut-off" };
     }
+    // While the text may go on, white space at its end may still be followed by another call.
+    if (next >= text.length) reply.hold(at.rawStart);
     if (text[next] !== "{") return { kind: "read", end };
-    const outcome = readObjectCall(reader, { ...at, from: next, rawStart: next });
+    const outcome = readObjectCall(reply, { ...at, from: next, rawStart: next });
     if (outcome.kind !== "read") return outcome;
     end = outcome.end;
   }

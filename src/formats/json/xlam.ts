@@ -1,79 +1,101 @@
-import type { ToolCallFormat } from "../tool-call-format.js";
+import { Reply } from "../reply/reply.js";
+import { find, matchAt } from "../reply/text-search.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { isPlainObject, nameAndArguments, toCall } from "./shared-call-shape.js";
-import { parseJson, scanJsonValue, skipSpace } from "./shared-json-scan.js";
+import { parseJsonSpan, scanJsonValue, skipSpace } from "./shared-json-scan.js";
 import { readArrayCalls } from "./shared-payload.js";
-import { ReplyReader } from "./shared-reply.js";
 
-const FENCE = /```(?:json)?[ \t]*\n?/g;
-const THINK_END = "</think>";
-const CALL_LIST = /^\[\s*\{\s*"(?:name|arguments)"\s*:/;
+const FENCE = "```";
+const FENCE_HEAD = /```(?:json)?[ \t]*\n?/y;
+const CALL_LIST = /\[\s*\{\s*"(?:name|arguments)"\s*:/y;
 const read = (value: unknown) => toCall(value, { ...nameAndArguments, requireArguments: true });
 
 /**
- * Salesforce xLAM: a JSON list of `{"name": …, "arguments": {…}}` as the whole reply, after the
- * thinking (`</think>`), or in a `` ```json `` fence.
+ * Salesforce xLAM: a JSON list of `{"name": …, "arguments": {…}}` as the whole reply (after its
+ * reasoning), or in a `` ```json `` fence that starts a line.
  *
  * @example
  * ```ts
  * xlamFormat.parse('[{"name": "f", "arguments": {"x": 1}}]');
  * ```
  */
-export const xlamFormat: ToolCallFormat = {
-  name: "xlam",
-  detect: (text) =>
-    /(?:^\s*|```(?:json)?\s*|<\/think>\s*)\[\s*\{\s*"(?:name|arguments)"\s*:/.test(text),
-  parse: (text) => {
-    const reader = new ReplyReader(text, "xlam");
-    if (!readFenced(reader)) readBare(reader);
-    return reader.result();
+export const xlamFormat: ToolCallFormat = defineFormat(
+  "xlam",
+  (text) => /(?:^\s*|```(?:json)?\s*|<\/think>\s*)\[\s*\{\s*"(?:name|arguments)"\s*:/.test(text),
+  (text, options) => {
+    const reply = new Reply(text, "xlam", { where: "line" }, options);
+    readFenced(reply, readBare(reply));
+    return reply.reading();
   },
-};
+);
 
-function readFenced(reader: ReplyReader): boolean {
-  const text = reader.text;
-  const fence = new RegExp(FENCE.source, "g");
-  let found = false;
-  for (let match = fence.exec(text); match !== null; match = fence.exec(text)) {
-    const start = match.index;
-    const from = start + match[0].length;
-    const close = text.indexOf("```", from);
-    if (
-      reader.thinkingAt(start) !== undefined ||
-      !CALL_LIST.test(text.slice(skipSpace(text, from)))
-    ) {
-      if (close < 0) break;
-      fence.lastIndex = close + 3;
+// Fenced lists: the fence must start a line where a call may stand.
+function readFenced(reply: Reply, from: number): void {
+  const text = reply.text;
+  for (let start = find(text, FENCE, from); start >= 0; ) {
+    const head = matchAt(FENCE_HEAD, text, start);
+    const body = start + (head?.[0].length ?? FENCE.length);
+    const close = find(text, FENCE, body);
+    const blockEnd = close < 0 ? text.length : close + FENCE.length;
+    const where = reply.at(start);
+    if (where === "reasoning") {
+      start = find(text, FENCE, reply.reasoningEnd());
       continue;
     }
-    found = true;
-    const outcome = readArrayCalls(reader, { from, rawStart: start, toCall: read });
-    if (outcome.kind !== "read" || close < 0) {
-      reader.remove(start, text.length);
-      break;
+    if (where === "text" || !isCallList(text, body)) {
+      // A fence of something else (or an example): the whole fence is text.
+      if (close < 0) {
+        reply.hold(start);
+        return;
+      }
+      reply.passed(blockEnd);
+      start = find(text, FENCE, blockEnd);
+      continue;
     }
-    reader.remove(start, Math.max(close + 3, outcome.end));
-    fence.lastIndex = Math.max(close + 3, outcome.end);
+    const outcome = readArrayCalls(reply, { from: body, rawStart: start, toCall: read });
+    if (outcome.kind !== "read" || close < 0) {
+      reply.remove(start, text.length);
+      if (close < 0) reply.hold(start);
+      return;
+    }
+    const end = Math.max(blockEnd, outcome.end);
+    reply.remove(start, end);
+    reply.took(end);
+    start = find(text, FENCE, end);
   }
-  return found;
 }
 
-function readBare(reader: ReplyReader): void {
-  const text = reader.text;
-  const thinkEnd = text.lastIndexOf(THINK_END);
-  const start = skipSpace(text, thinkEnd < 0 ? 0 : thinkEnd + THINK_END.length);
-  if (!isCallList(text, start)) return;
-  const outcome = readArrayCalls(reader, { from: start, rawStart: start, toCall: read });
-  reader.remove(start, outcome.kind === "read" ? outcome.end : text.length);
+// A bare list that is the whole reply (after its reasoning). Returns where fences are looked for.
+function readBare(reply: Reply): number {
+  const text = reply.text;
+  let start = skipSpace(text, reply.start);
+  let where = reply.at(start);
+  while (where === "reasoning" && start < text.length) {
+    start = skipSpace(text, reply.reasoningEnd());
+    where = reply.at(start);
+  }
+  if (where !== "call" || reply.positions.proseBefore() || text[start] !== "[") return start;
+  if (!isCallList(text, start)) {
+    if (text.length - start < 200) reply.hold(start);
+    return start;
+  }
+  const outcome = readArrayCalls(reply, { from: start, rawStart: start, toCall: read });
+  const end = outcome.kind === "read" ? outcome.end : text.length;
+  reply.remove(start, end);
+  reply.took(end);
+  return end;
 }
 
 // A JSON list is only read as calls when its first object has a call's keys: a JSON answer that is a
 // list of records with a "name" stays text.
 function isCallList(text: string, from: number): boolean {
   const start = skipSpace(text, from);
-  if (!CALL_LIST.test(text.slice(start, start + 200))) return false;
+  if (matchAt(CALL_LIST, text, start) === null) return false;
   const first = scanJsonValue(text, start + 1);
-  if (first.kind !== "complete") return /"arguments"\s*:/.test(text.slice(start));
-  const parsed = parseJson(text.slice(first.start, first.end));
+  if (first.kind !== "complete") {
+    return /"arguments"\s*:/.test(text.slice(start, Math.min(text.length, start + 2000)));
+  }
+  const parsed = parseJsonSpan(text, first.start, first.end);
   return (
     parsed.ok &&
     isPlainObject(parsed.value) &&

@@ -1,4 +1,4 @@
-import { skipSpace } from "../json/shared-json-scan.js";
+import { find, search, skipSpace } from "../reply/text-search.js";
 
 /**
  * @internal A text read forward for markers. It remembers where each marker was last found, so a
@@ -16,6 +16,10 @@ export class MarkerScan {
   readonly text: string;
   // Per marker: the place a search started and what it found (-1: nothing from there on).
   private readonly found = new Map<string, { readonly from: number; readonly at: number }>();
+  private readonly matched = new Map<
+    RegExp,
+    { readonly from: number; readonly match: RegExpExecArray | null }
+  >();
 
   constructor(text: string) {
     this.text = text;
@@ -27,9 +31,27 @@ export class MarkerScan {
     if (known !== undefined && from >= known.from && (known.at < 0 || known.at >= from)) {
       return known.at;
     }
-    const at = this.text.indexOf(marker, from);
+    const at = find(this.text, marker, from);
     this.found.set(marker, { from, at });
     return at;
+  }
+
+  /**
+   * The first match of a global (`g`) pattern at or after `from`, remembered like {@link find}'s
+   * markers: a search that starts before the match found last answers at once.
+   */
+  match(pattern: RegExp, from: number): RegExpExecArray | null {
+    const known = this.matched.get(pattern);
+    if (
+      known !== undefined &&
+      from >= known.from &&
+      (known.match === null || known.match.index >= from)
+    ) {
+      return known.match;
+    }
+    const match = search(pattern, this.text, from);
+    this.matched.set(pattern, { from, match });
+    return match;
   }
 
   /** True when `marker` stands at `at`. */

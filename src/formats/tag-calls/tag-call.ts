@@ -15,6 +15,14 @@ import { MarkerScan } from "./marker-scan.js";
 export interface CallMiss {
   readonly reason: string;
   readonly runsOut?: "call" | "reply";
+  /** Where the refused call's text was read up to (a JSON value may hold the end marker). */
+  readonly readTo?: number;
+  /** The JSON value the reply ends inside, with the brackets that would close it, if any. */
+  readonly cutValue?: {
+    readonly name: string;
+    readonly start: number;
+    readonly closing?: string | undefined;
+  };
 }
 
 /**

@@ -1,24 +1,24 @@
-import type { ToolCallFormat, ToolCallFormatName } from "../tool-call-format.js";
-import { type BlockReader, readBlocks, type SpanMarkers } from "./text-result.js";
+import type { PositionRules } from "../reply/call-positions.js";
+import { defineFormat, type ToolCallFormat, type ToolCallFormatName } from "../tool-call-format.js";
+import { type BlockReader, readBlocks } from "./text-result.js";
 
 /**
  * @internal A format whose calls stand in blocks between two markers, declared by its markers and
- * the reader of one block's body.
+ * the reader of one block's body. Blocks count only where a call may stand (see `PositionRules`;
+ * `<think>…</think>` is reasoning unless `reasoning` names the format's own span).
  *
  * @example
  * ```ts
  * const rwkv: BlockFormat = {
- *   name: "rwkv", open: "<tool_call>", close: "</tool_call>", skip: THINKING,
+ *   name: "rwkv", open: "<tool_call>", close: "</tool_call>",
  *   read: invokeCalls({ prefix: "", stringAttribute: false }),
  * };
  * ```
  */
-export interface BlockFormat {
+export interface BlockFormat extends PositionRules {
   readonly name: ToolCallFormatName;
   readonly open: string;
   readonly close: string;
-  /** Spans (reasoning) in which the markers are not calls. */
-  readonly skip?: SpanMarkers;
   /** The format's test for auto-detection; by default, the reply holds `open`. */
   readonly detect?: (text: string) => boolean;
   /** Reads one block's body; `closed` says its closing marker was found. */
@@ -36,17 +36,10 @@ export interface BlockFormat {
  * ```
  */
 export function blockFormat(format: BlockFormat): ToolCallFormat {
-  const { name, open, close, skip, dropTokens } = format;
-  const markers = skip === undefined ? { open, close } : { open, close, skip };
-  return {
-    name,
-    detect: format.detect ?? ((text) => text.includes(open)),
-    parse: (text) => {
-      const result = readBlocks(name, text, markers, format.read);
-      if (dropTokens === undefined) return result;
-      let rest = result.text;
-      for (const token of dropTokens) rest = rest.replaceAll(token, "");
-      return { ...result, text: rest.trim() };
-    },
-  };
+  const { name, detect, read, ...rest } = format;
+  // Template tokens right before a block are the format's own framing: a call may stand after them.
+  const markers = { ...rest, frames: rest.frames ?? rest.dropTokens ?? [] };
+  return defineFormat(name, detect ?? ((text) => text.includes(format.open)), (text, options) =>
+    readBlocks(name, text, markers, read, options),
+  );
 }

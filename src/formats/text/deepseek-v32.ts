@@ -1,6 +1,5 @@
 import { blockFormat } from "./block-format.js";
 import { invokeCalls } from "./invoke-tags.js";
-import { THINKING } from "./text-result.js";
 
 /**
  * DeepSeek V3.2's DSML format (vLLM `deepseek_v32`): `<｜DSML｜function_calls><｜DSML｜invoke
@@ -17,6 +16,5 @@ export const deepseekV32Format = blockFormat({
   name: "deepseek-v32",
   open: "<｜DSML｜function_calls>",
   close: "</｜DSML｜function_calls>",
-  skip: THINKING,
   read: invokeCalls({ prefix: "｜DSML｜", stringAttribute: true }),
 });

@@ -1,7 +1,7 @@
 import { isPlainObject, nameAndArguments, toCall } from "../json/shared-call-shape.js";
 import { blockFormat } from "./block-format.js";
 import { invokeCalls } from "./invoke-tags.js";
-import { type BlockRead, CUT_OFF, refusal, THINKING } from "./text-result.js";
+import { type BlockRead, CUT_OFF, refusal } from "./text-result.js";
 
 const readInvokes = invokeCalls({ prefix: "", stringAttribute: false });
 
@@ -20,7 +20,6 @@ export const dotsFormat = blockFormat({
   name: "dots",
   open: "<dots_function_call>",
   close: "</dots_function_call>",
-  skip: THINKING,
   read: readBlock,
 });
 

@@ -1,6 +1,5 @@
 import { argPairCall } from "./arg-pairs.js";
 import { blockFormat } from "./block-format.js";
-import { THINKING } from "./text-result.js";
 
 const DETECT = /<tool_call>\s*[^\s<>{}[\]"]+\s*(?:<arg_key>|<\/tool_call>)/;
 
@@ -19,7 +18,6 @@ export const glm45Format = blockFormat({
   name: "glm45",
   open: "<tool_call>",
   close: "</tool_call>",
-  skip: THINKING,
   detect: (text) => DETECT.test(text),
   read: argPairCall({ suffix: "", trimValues: true }),
 });

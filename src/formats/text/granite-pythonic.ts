@@ -1,6 +1,8 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { Reply } from "../reply/reply.js";
+import { find } from "../reply/text-search.js";
+import { defineFormat, neverDetected, type ToolCallFormat } from "../tool-call-format.js";
 import { findPythonBracketEnd, readPythonCalls } from "./python-calls.js";
-import { buildResult, type CallBlock, CUT_OFF, refusal } from "./text-result.js";
+import { CUT_OFF, recordBlock, refusal } from "./text-result.js";
 
 const CALL_LINE = /^[ \t]*[\p{L}_][\p{L}\p{N}_]*(?:[.-][\p{L}\p{N}_]+)*[ \t]*\(/u;
 
@@ -15,41 +17,55 @@ const CALL_LINE = /^[ \t]*[\p{L}_][\p{L}\p{N}_]*(?:[.-][\p{L}\p{N}_]+)*[ \t]*\(/
  * // [{ name: "get_weather", arguments: { city: "Paris" } }]
  * ```
  */
-export const granitePythonicFormat: ToolCallFormat = {
-  name: "granite-pythonic",
-  detect: () => false,
-  parse: parseGranitePythonic,
-};
+export const granitePythonicFormat: ToolCallFormat = defineFormat(
+  "granite-pythonic",
+  neverDetected,
+  (text, options) => {
+    const reply = new Reply(text, "granite-pythonic", { where: "line" }, options);
+    for (let lineStart = reply.start; lineStart <= text.length; ) {
+      const newline = find(text, "\n", lineStart);
+      const lineEnd = newline < 0 ? text.length : newline;
+      readLine(reply, { start: lineStart, end: lineEnd, last: newline < 0 });
+      if (newline < 0) break;
+      lineStart = newline + 1;
+    }
+    return reply.reading();
+  },
+);
 
-function parseGranitePythonic(text: string): ParsedToolCalls {
-  const blocks: CallBlock[] = [];
-  let lineStart = 0;
-  while (lineStart <= text.length) {
-    const newline = text.indexOf("\n", lineStart);
-    const lineEnd = newline < 0 ? text.length : newline;
-    const line = text.slice(lineStart, lineEnd);
-    const block = callLine(line, lineStart, newline < 0);
-    if (block !== undefined) blocks.push(block);
-    if (newline < 0) break;
-    lineStart = newline + 1;
+function readLine(
+  reply: Reply,
+  line: { readonly start: number; readonly end: number; readonly last: boolean },
+): void {
+  const text = reply.text.slice(line.start, line.end);
+  const head = CALL_LINE.exec(text);
+  if (head === null) {
+    if (line.last && /^[ \t]*[\p{L}_][\p{L}\p{N}_.-]*$/u.test(text)) reply.hold(line.start);
+    return;
   }
-  return buildResult("granite-pythonic", text, blocks);
-}
-
-function callLine(line: string, offset: number, last: boolean): CallBlock | undefined {
-  const head = CALL_LINE.exec(line);
-  if (head === null) return undefined;
-  const end = findPythonBracketEnd(line, head[0].length - 1);
-  const start = offset + head[0].length - head[0].trimStart().length;
-  if (end === "eof" && last) {
-    const raw = line.trim();
-    return { start, end: offset + line.length, calls: [], refused: [refusal(CUT_OFF, raw)] };
+  const start = line.start + head[0].length - head[0].trimStart().length;
+  const where = reply.at(start);
+  if (where !== "call") return;
+  const end = findPythonBracketEnd(text, head[0].length - 1);
+  if (end === "eof" && line.last) {
+    const raw = text.trim();
+    reply.hold(start);
+    recordBlock(
+      reply,
+      { start, end: line.end, closed: false },
+      { calls: [], refused: [refusal(CUT_OFF, raw)] },
+    );
+    return;
   }
   // Text after the call, or brackets that never pair, make the line prose.
-  if (typeof end !== "number" || line.slice(end).trim() !== "") return undefined;
-  const read = readPythonCalls(line.slice(0, end).trim(), {
+  if (typeof end !== "number" || text.slice(end).trim() !== "") return;
+  if (line.last) {
+    reply.hold(start);
+    reply.open(start);
+  }
+  const read = readPythonCalls(text.slice(0, end).trim(), {
     shape: "sequence",
     endsAtCutOff: false,
   });
-  return { start, end: offset + end, ...read };
+  recordBlock(reply, { start, end: line.start + end, closed: true }, read);
 }

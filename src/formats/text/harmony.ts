@@ -1,12 +1,15 @@
-import type {
-  ParsedToolCall,
-  ParsedToolCalls,
-  RefusedToolCall,
-  ToolCallFormat,
-} from "../tool-call-format.js";
-import { CUT_OFF, refusal } from "./text-result.js";
+import { isPlainObject } from "../json/shared-call-shape.js";
+import { scanJsonValue } from "../json/shared-json-scan.js";
+import { readCutOffValue } from "../json/shared-payload.js";
+import { Reply } from "../reply/reply.js";
+import { isSpace, search, take } from "../reply/text-search.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
+import { CUT_OFF } from "./text-result.js";
 
 const TOKEN = /<\|(start|channel|message|end|call|return|constrain)\|>/g;
+const TOKENS = ["start", "channel", "message", "end", "call", "return", "constrain"].map(
+  (name) => `<|${name}|>`,
+);
 const RECIPIENT = /\bto=([^\s<]+)/;
 const FUNCTIONS = "functions.";
 
@@ -14,6 +17,8 @@ const FUNCTIONS = "functions.";
  * gpt-oss's Harmony format (vLLM `openai`): messages such as `<|channel|>commentary
  * to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>`; the recipient may
  * also stand before `<|channel|>`. Text of the other messages (analysis, commentary, final) is `text`.
+ * The first message must start where a call may (the reply's start, a line's, after a sentence);
+ * the others follow it. Harmony tokens inside prose are prose.
  *
  * @example
  * ```ts
@@ -21,56 +26,142 @@ const FUNCTIONS = "functions.";
  * // [{ name: "get_weather", arguments: { city: "Paris" } }]
  * ```
  */
-export const harmonyFormat: ToolCallFormat = {
-  name: "harmony",
-  detect: (text) =>
-    text.includes("<|message|>") && (text.includes("<|channel|>") || RECIPIENT.test(text)),
-  parse: parseHarmony,
-};
+export const harmonyFormat: ToolCallFormat = defineFormat(
+  "harmony",
+  (text) => text.includes("<|message|>") && (text.includes("<|channel|>") || RECIPIENT.test(text)),
+  (text, options) => {
+    const reply = new Reply(text, "harmony", {}, options);
+    readMessages(reply);
+    reply.holdPartial(TOKENS);
+    return reply.reading();
+  },
+);
 
 interface Message {
+  readonly start: number;
   readonly header: string;
-  readonly body: string;
+  readonly bodyStart: number;
+  readonly bodyEnd: number;
   /** The token that ended the body, or undefined when the reply ended first. */
   readonly terminator: string | undefined;
-  readonly raw: string;
+  /** Where the message's text ends (after its terminator, or where the next one starts). */
+  readonly end: number;
+  /** The message stands where a call may (else it is prose that looks like Harmony). */
+  readonly placed: boolean;
 }
 
-function parseHarmony(text: string): ParsedToolCalls {
-  const calls: ParsedToolCall[] = [];
-  const refused: RefusedToolCall[] = [];
-  const texts: string[] = [];
-  const { messages, loose, openHeader } = splitMessages(text);
-  texts.push(...loose);
-  for (const message of messages) {
-    const recipient = RECIPIENT.exec(message.header)?.[1];
-    if (recipient === undefined) {
-      if (message.body.trim() !== "") texts.push(message.body.trim());
+function readMessages(reply: Reply): void {
+  const text = reply.text;
+  let state: "outside" | "header" | "body" = "outside";
+  let start = 0;
+  let placed = false;
+  let header = "";
+  let bodyStart = 0;
+  for (let match = search(TOKEN, text, reply.start); match !== null; ) {
+    const index = match.index;
+    const token = match[0];
+    const kind = match[1] as string;
+    const after = index + token.length;
+    match = search(TOKEN, text, after);
+    if (state === "body") {
+      if (kind === "message" || kind === "channel" || kind === "constrain") continue;
+      const terminator = kind === "start" ? "start" : kind;
+      const end = kind === "start" ? index : after;
+      readMessage(reply, { start, header, bodyStart, bodyEnd: index, terminator, end, placed });
+      state = kind === "start" ? "header" : "outside";
+      start = index;
       continue;
     }
-    if (!recipient.startsWith(FUNCTIONS) || recipient.length === FUNCTIONS.length) {
-      refused.push(
-        refusal(
-          `"to=${recipient}" is not a function call; address calls to=functions.NAME`,
-          message.raw,
-        ),
-      );
-      continue;
+    if (state === "outside") {
+      if (kind === "end" || kind === "call" || kind === "return") {
+        // A stray terminator is markup, not text.
+        if (reply.at(index) === "call") reply.remove(index, after, true);
+        continue;
+      }
+      state = "header";
+      start = index;
+      placed = reply.at(index) === "call";
     }
-    const read = readArguments(message);
-    if ("reason" in read) refused.push(refusal(read.reason, message.raw));
-    else calls.push({ name: recipient.slice(FUNCTIONS.length), arguments: read.arguments });
+    if (kind === "message") {
+      header = take(text, start, index);
+      bodyStart = after;
+      state = "body";
+    }
   }
-  if (openHeader !== undefined && RECIPIENT.test(openHeader))
-    refused.push(refusal(CUT_OFF, openHeader));
-  const found = calls.length > 0 || refused.length > 0;
-  return { calls, text: texts.join("\n\n").trim(), format: found ? "harmony" : undefined, refused };
+  if (state === "body") {
+    const end = text.length;
+    // The reply may stop inside the token that ends the body: that part is not the body.
+    const bodyEnd = end - partialToken(text, bodyStart);
+    readMessage(reply, { start, header, bodyStart, bodyEnd, terminator: undefined, end, placed });
+    reply.hold(start);
+  } else if (state === "header") {
+    if (placed) {
+      if (RECIPIENT.test(text.slice(start))) reply.refuseCutOff(CUT_OFF, start);
+      else reply.hold(start);
+      reply.remove(start, text.length, true);
+    }
+  }
+}
+
+// How many characters at the end of `text` (after `from`) begin a Harmony token.
+function partialToken(text: string, from: number): number {
+  for (let length = Math.min(12, text.length - from); length > 0; length -= 1) {
+    const tail = text.slice(text.length - length);
+    if (TOKENS.some((token) => token.length > length && token.startsWith(tail))) return length;
+  }
+  return 0;
+}
+
+function readMessage(reply: Reply, message: Message): void {
+  if (!message.placed) {
+    reply.passed(message.end);
+    return;
+  }
+  const recipient = RECIPIENT.exec(message.header)?.[1];
+  if (recipient === undefined) {
+    // A text message: its header and terminator are markup; its body is text, a paragraph.
+    const text = reply.text;
+    let bodyStart = message.bodyStart;
+    let bodyEnd = message.bodyEnd;
+    while (bodyStart < bodyEnd && isSpace(text.charCodeAt(bodyStart))) bodyStart += 1;
+    while (bodyEnd > bodyStart && isSpace(text.charCodeAt(bodyEnd - 1))) bodyEnd -= 1;
+    reply.remove(message.start, bodyStart, true);
+    reply.remove(bodyEnd, message.end, true);
+    reply.took(message.end);
+    return;
+  }
+  reply.remove(message.start, message.end, true);
+  reply.took(message.end);
+  const raw = { start: message.start, end: message.end };
+  if (!recipient.startsWith(FUNCTIONS) || recipient.length === FUNCTIONS.length) {
+    const reason = `"to=${recipient}" is not a function call; address calls to=functions.NAME`;
+    reply.refuse(reason, raw.start, raw.end);
+    return;
+  }
+  const name = recipient.slice(FUNCTIONS.length);
+  const read = readArguments(reply.text, message);
+  if ("arguments" in read) reply.accept({ name, arguments: read.arguments }, raw.end);
+  else if (read.reason !== CUT_OFF) reply.refuse(read.reason, raw.start, raw.end);
+  else {
+    // JSON the reply ends in: closed only when just its brackets are missing and the finish reason
+    // says the model stopped there.
+    const scan = scanJsonValue(reply.text, message.bodyStart);
+    const toCall = (value: unknown) =>
+      isPlainObject(value)
+        ? { call: { name, arguments: value } }
+        : { reason: "the arguments must be one JSON object" };
+    if (scan.kind === "cut-off")
+      readCutOffValue(reply, scan, { rawStart: raw.start, toCall, reason: CUT_OFF });
+    else reply.refuseCutOff(CUT_OFF, raw.start);
+  }
 }
 
 function readArguments(
+  text: string,
   message: Message,
 ): { arguments: Record<string, unknown> | string } | { reason: string } {
-  const body = message.body.trim();
+  const raw = take(text, message.bodyStart, message.bodyEnd);
+  const body = raw.trim();
   const json = /(?:<\|constrain\|>|\s)json\b/.test(message.header);
   if (body === "")
     return message.terminator === undefined ? { reason: CUT_OFF } : { arguments: {} };
@@ -82,7 +173,7 @@ function readArguments(
     // argument text the model meant (vLLM passes it on as is).
     if (message.terminator === undefined) return { reason: CUT_OFF };
     if (json) return { reason: "the arguments are not valid JSON; send one JSON object" };
-    return { arguments: message.body };
+    return { arguments: raw };
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return { reason: "the arguments must be one JSON object" };
@@ -90,62 +181,4 @@ function readArguments(
   // A complete JSON object cannot be a cut-off prefix, so a missing <|call|> (a stop token the
   // server may strip) does not make the call partial.
   return { arguments: value as Record<string, unknown> };
-}
-
-function splitMessages(text: string): {
-  messages: Message[];
-  loose: string[];
-  openHeader: string | undefined;
-} {
-  const messages: Message[] = [];
-  const loose: string[] = [];
-  let state: "outside" | "header" | "body" = "outside";
-  let at = 0;
-  let headerStart = 0;
-  let header = "";
-  let bodyStart = 0;
-  for (const match of text.matchAll(TOKEN)) {
-    const index = match.index ?? 0;
-    const kind = match[1] as string;
-    if (state === "body") {
-      if (kind === "message" || kind === "channel" || kind === "constrain") continue;
-      const terminator = kind === "start" ? undefined : kind;
-      messages.push({
-        header,
-        body: text.slice(bodyStart, index),
-        terminator: terminator ?? "start",
-        raw: text.slice(headerStart, index + (kind === "start" ? 0 : match[0].length)),
-      });
-      state = kind === "start" ? "header" : "outside";
-      headerStart = index;
-      at = index + match[0].length;
-      continue;
-    }
-    if (state === "outside") {
-      const between = text.slice(at, index).trim();
-      if (between !== "") loose.push(between);
-      at = index + match[0].length;
-      if (kind === "end" || kind === "call" || kind === "return") continue;
-      state = "header";
-      headerStart = index;
-    }
-    if (kind === "message") {
-      header = text.slice(headerStart, index);
-      bodyStart = index + match[0].length;
-      state = "body";
-    }
-  }
-  if (state === "body") {
-    messages.push({
-      header,
-      body: text.slice(bodyStart),
-      terminator: undefined,
-      raw: text.slice(headerStart),
-    });
-    return { messages, loose, openHeader: undefined };
-  }
-  if (state === "header") return { messages, loose, openHeader: text.slice(headerStart) };
-  const rest = text.slice(at).trim();
-  if (rest !== "") loose.push(rest);
-  return { messages, loose, openHeader: undefined };
 }

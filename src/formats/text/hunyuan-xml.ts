@@ -1,20 +1,23 @@
-import type { ParsedToolCalls, ToolCallFormat, ToolCallFormatName } from "../tool-call-format.js";
+import { search } from "../reply/text-search.js";
+import {
+  defineFormat,
+  type FormatReadOptions,
+  type ToolCallFormat,
+  type ToolCallFormatName,
+} from "../tool-call-format.js";
 import { argPairCall } from "./arg-pairs.js";
-import { readBlocks, sectionCalls, THINKING } from "./text-result.js";
+import { readBlocks, sectionCalls } from "./text-result.js";
 
 // Hunyuan V4 checkpoints suffix their structural tags (`<tool_calls:6124c78e>`); V3's have none.
 const SECTION = /<tool_calls(:[^\s>]+)?>\s*<tool_call\1>/;
+const FIRST_SECTION = new RegExp(SECTION.source, "g");
 
-function parseHunyuanXml(format: ToolCallFormatName, text: string): ParsedToolCalls {
-  const suffix = SECTION.exec(text)?.[1] ?? "";
-  const section = {
-    open: `<tool_calls${suffix}>`,
-    close: `</tool_calls${suffix}>`,
-    skip: THINKING,
-  };
+function readHunyuanXml(format: ToolCallFormatName, text: string, options?: FormatReadOptions) {
+  const suffix = search(FIRST_SECTION, text, 0)?.[1] ?? "";
+  const section = { open: `<tool_calls${suffix}>`, close: `</tool_calls${suffix}>` };
   const call = { open: `<tool_call${suffix}>`, close: `</tool_call${suffix}>` };
   const readCall = argPairCall({ suffix, separator: "<tool_sep>", trimValues: false });
-  return readBlocks(format, text, section, sectionCalls(call, readCall));
+  return readBlocks(format, text, section, sectionCalls(call, readCall), options);
 }
 
 /**
@@ -27,11 +30,11 @@ function parseHunyuanXml(format: ToolCallFormatName, text: string): ParsedToolCa
  * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const hyV3Format: ToolCallFormat = {
-  name: "hy-v3",
-  detect: (text) => SECTION.test(text) && text.includes("<tool_sep>"),
-  parse: (text) => parseHunyuanXml("hy-v3", text),
-};
+export const hyV3Format: ToolCallFormat = defineFormat(
+  "hy-v3",
+  (text) => SECTION.test(text) && text.includes("<tool_sep>"),
+  (text, options) => readHunyuanXml("hy-v3", text, options),
+);
 
 /**
  * Hunyuan V4's format (vLLM `hy_v4`): as V3 without `<tool_sep>`, and with a checkpoint's suffix on
@@ -43,8 +46,8 @@ export const hyV3Format: ToolCallFormat = {
  * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const hyV4Format: ToolCallFormat = {
-  name: "hy-v4",
-  detect: (text) => SECTION.test(text) && !text.includes("<tool_sep>"),
-  parse: (text) => parseHunyuanXml("hy-v4", text),
-};
+export const hyV4Format: ToolCallFormat = defineFormat(
+  "hy-v4",
+  (text) => SECTION.test(text) && !text.includes("<tool_sep>"),
+  (text, options) => readHunyuanXml("hy-v4", text, options),
+);

@@ -1,6 +1,5 @@
 import { argPairCall } from "./arg-pairs.js";
 import { blockFormat } from "./block-format.js";
-import { THINKING } from "./text-result.js";
 
 /**
  * iQuest Coder V2's format (vLLM `iquest_coder_v2`): `<iquestcoder_tool_call>name<arg_key>k</arg_key>
@@ -16,6 +15,5 @@ export const iquestCoderV2Format = blockFormat({
   name: "iquest-coder-v2",
   open: "<iquestcoder_tool_call>",
   close: "</iquestcoder_tool_call>",
-  skip: THINKING,
   read: argPairCall({ suffix: "", trimValues: false }),
 });

@@ -1,7 +1,7 @@
 import { nameAndArguments, toCall } from "../json/shared-call-shape.js";
 import { argPairCall } from "./arg-pairs.js";
 import { blockFormat } from "./block-format.js";
-import { type BlockRead, CUT_OFF, refusal, sectionCalls, THINKING } from "./text-result.js";
+import { type BlockRead, CUT_OFF, refusal, sectionCalls } from "./text-result.js";
 
 const readArgPairs = argPairCall({ prefix: "ifm|", suffix: "", typeTag: true, trimValues: false });
 
@@ -21,7 +21,6 @@ export const k2HorizonFormat = blockFormat({
   name: "k2-horizon",
   open: "<ifm|tool_calls>",
   close: "</ifm|tool_calls>",
-  skip: THINKING,
   read: sectionCalls({ open: "<ifm|tool_call>", close: "</ifm|tool_call>" }, readCall),
 });
 

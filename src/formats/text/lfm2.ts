@@ -1,6 +1,5 @@
 import { blockFormat } from "./block-format.js";
 import { readPythonCalls } from "./python-calls.js";
-import { THINKING } from "./text-result.js";
 
 /**
  * Liquid AI LFM2's format (vLLM `lfm2`): a Python list of calls between `<|tool_call_start|>` and
@@ -16,7 +15,6 @@ export const lfm2Format = blockFormat({
   name: "lfm2",
   open: "<|tool_call_start|>",
   close: "<|tool_call_end|>",
-  skip: THINKING,
   // JSON after the marker is openPangu's, which shares it.
   detect: (text) => /<\|tool_call_start\|>(?!\s*(?:\{|\[\s*\{))/.test(text),
   read: (body, closed) =>

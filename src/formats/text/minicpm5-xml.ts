@@ -1,6 +1,9 @@
-import type { ParsedToolCalls, ToolCallFormat } from "../tool-call-format.js";
+import { Reply } from "../reply/reply.js";
+import { search } from "../reply/text-search.js";
+import { MarkerScan } from "../tag-calls/marker-scan.js";
+import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
 import { invokeCalls } from "./invoke-tags.js";
-import { buildResult, type CallBlock, skipSpans, THINKING } from "./text-result.js";
+import { recordBlock } from "./text-result.js";
 
 const START = /<function\s+name\s*=/g;
 const CLOSE = "</function>";
@@ -21,23 +24,37 @@ const readFunctions = invokeCalls({
  * // [{ name: "f", arguments: { a: "1" } }]
  * ```
  */
-export const minicpm5XmlFormat: ToolCallFormat = {
-  name: "minicpm5-xml",
-  detect: (text) => DETECT.test(text),
-  parse: parseMinicpm5Xml,
-};
-
-function parseMinicpm5Xml(text: string): ParsedToolCalls {
-  const skipped = skipSpans(text, THINKING);
-  const blocks: CallBlock[] = [];
-  let from = 0;
-  for (const match of text.matchAll(START)) {
-    const start = match.index ?? 0;
-    if (start < from || skipped.some(([s, e]) => start >= s && start < e)) continue;
-    const close = text.indexOf(CLOSE, start);
-    const end = close < 0 ? text.length : close + CLOSE.length;
-    blocks.push({ start, end, ...readFunctions(text.slice(start, end), close >= 0) });
-    from = end;
-  }
-  return buildResult("minicpm5-xml", text, blocks);
-}
+export const minicpm5XmlFormat: ToolCallFormat = defineFormat(
+  "minicpm5-xml",
+  (text) => DETECT.test(text),
+  (text, options) => {
+    const reply = new Reply(text, "minicpm5-xml", {}, options);
+    const scan = new MarkerScan(text);
+    for (let match = search(START, text, reply.start); match !== null; ) {
+      const start = match.index;
+      const where = reply.at(start);
+      const close = scan.find(CLOSE, start);
+      const end = close < 0 ? text.length : close + CLOSE.length;
+      if (where === "call") {
+        recordBlock(
+          reply,
+          { start, end, closed: close >= 0 },
+          readFunctions(text.slice(start, end), close >= 0),
+        );
+        if (close < 0) break;
+      } else if (where === "text") {
+        if (close < 0) reply.hold(start);
+        reply.passed(close < 0 ? start + match[0].length : end);
+      }
+      const next =
+        where === "reasoning"
+          ? reply.reasoningEnd()
+          : where === "text" && close < 0
+            ? start + 1
+            : end;
+      match = search(START, text, Math.max(next, start + 1));
+    }
+    reply.holdPartial(["<function"]);
+    return reply.reading();
+  },
+);

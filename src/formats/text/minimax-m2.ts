@@ -1,6 +1,5 @@
 import { blockFormat } from "./block-format.js";
 import { invokeCalls } from "./invoke-tags.js";
-import { THINKING } from "./text-result.js";
 
 /**
  * MiniMax-M2's format (vLLM `minimax_m2`): `<minimax:tool_call><invoke name="f"><parameter
@@ -16,6 +15,5 @@ export const minimaxM2Format = blockFormat({
   name: "minimax-m2",
   open: "<minimax:tool_call>",
   close: "</minimax:tool_call>",
-  skip: THINKING,
   read: invokeCalls({ prefix: "", stringAttribute: false }),
 });

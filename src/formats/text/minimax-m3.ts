@@ -24,7 +24,10 @@ export const minimaxM3Format = blockFormat({
   name: "minimax-m3",
   open: `${NS}<tool_call>`,
   close: `${NS}</tool_call>`,
-  skip: [["<mm:think>", "</mm:think>"]],
+  reasoning: [
+    ["<mm:think>", "</mm:think>"],
+    ["<think>", "</think>"],
+  ],
   read: readInvokes,
 });
 

@@ -4,7 +4,7 @@ import {
   type PythonLiteralOptions,
   parsePythonCall,
 } from "./python-literal.js";
-import { type PyToken, tokenizePython } from "./python-tokenizer.js";
+import { type PyToken, PythonLexer, tokenizePython } from "./python-tokenizer.js";
 import { CUT_OFF, refusal } from "./text-result.js";
 
 /**
@@ -119,19 +119,36 @@ export function readPythonCalls(body: string, options: PythonCallsOptions): Pyth
 /**
  * @internal The end (exclusive offset) of the bracketed Python expression that starts at
  * `text[start]`, or `"eof"` when the text ends first, or `"mismatch"` when brackets do not pair.
+ * Tokens are read only as far as the brackets need (and at most the literal length limit);
+ * `stopAtLine` ends the search at a line it accepts, reported as `{ stopped }`.
  *
  * @example
  * ```ts
  * findPythonBracketEnd("[f(a=')')] rest", 0); // 10
  * ```
  */
-export function findPythonBracketEnd(text: string, start: number): number | "eof" | "mismatch" {
-  const source = text.slice(start, start + PYTHON_LITERAL_LIMITS.maxLength);
-  const tokens = tokenizePython(source);
-  const close = matchBracket(tokens, 0);
-  if (typeof close !== "number") return close;
-  return start + (tokens[close] as PyToken).end;
+export function findPythonBracketEnd(
+  text: string,
+  start: number,
+  stopAtLine?: (lineStart: number) => boolean,
+): number | "eof" | "mismatch" | { readonly stopped: number } {
+  const lexer = new PythonLexer(text, start, {
+    end: start + PYTHON_LITERAL_LIMITS.maxLength,
+    ...(stopAtLine === undefined ? {} : { stopAtLine }),
+  });
+  const stack: string[] = [];
+  for (let token = lexer.next(); token !== undefined; token = lexer.next()) {
+    if (token.kind !== "op") continue;
+    if (token.text === "(" || token.text === "[" || token.text === "{") stack.push(token.text);
+    const opener = PAIRS[token.text];
+    if (opener === undefined) continue;
+    if (stack.pop() !== opener) return "mismatch";
+    if (stack.length === 0) return token.end;
+  }
+  return lexer.stopped === undefined ? "eof" : { stopped: lexer.stopped };
 }
+
+const PAIRS: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
 
 // A tool name as written in a call: Python identifier parts joined by single "-" or "." with no
 // space around them, so `get-weather(` names a tool while `a - b(` stays an expression.
@@ -157,7 +174,7 @@ function callHead(
 }
 
 function matchBracket(tokens: readonly PyToken[], open: number): number | "eof" | "mismatch" {
-  const pairs: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
+  const pairs = PAIRS;
   const stack: string[] = [];
   for (let i = open; i < tokens.length; i++) {
     const token = tokens[i] as PyToken;

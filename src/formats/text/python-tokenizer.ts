@@ -1,3 +1,5 @@
+import { countWork } from "../reply/work-meter.js";
+
 /**
  * @internal One token of a Python call expression. `problem` marks a token that is lexically fine
  * but cannot become a JSON value (bytes, f-strings, complex or non-finite numbers); `error` tokens
@@ -52,44 +54,89 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
  */
 export function tokenizePython(source: string): PyToken[] {
   const tokens: PyToken[] = [];
-  let pos = 0;
-  while (pos < source.length) {
-    const ch = source[pos] as string;
-    if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "\f") {
-      pos++;
-      continue;
-    }
-    if (ch === "\\" && (source[pos + 1] === "\n" || source[pos + 1] === "\r")) {
-      pos += 2;
-      continue;
-    }
-    STRING_PREFIX.lastIndex = pos;
-    const prefix = STRING_PREFIX.exec(source);
-    if (prefix !== null) {
-      const token = readString(source, pos, prefix[0]);
-      tokens.push(token);
-      pos = token.end;
-      continue;
-    }
-    if (NAME_START.test(ch)) {
-      let end = pos + 1;
-      while (end < source.length && NAME_REST.test(source[end] as string)) end++;
-      tokens.push({ kind: "name", text: source.slice(pos, end), start: pos, end });
-      pos = end;
-      continue;
-    }
-    if ((ch >= "0" && ch <= "9") || (ch === "." && /[0-9]/.test(source[pos + 1] ?? ""))) {
-      const token = readNumber(source, pos);
-      tokens.push(token);
-      pos = token.end;
-      continue;
-    }
-    const two = source.slice(pos, pos + 2);
-    const text = TWO_CHAR_OPS.has(two) ? two : ch;
-    tokens.push({ kind: "op", text, start: pos, end: pos + text.length });
-    pos += text.length;
-  }
+  const lexer = new PythonLexer(source, 0);
+  for (let token = lexer.next(); token !== undefined; token = lexer.next()) tokens.push(token);
   return tokens;
+}
+
+/**
+ * @internal Reads Python tokens one at a time from `from` on (offsets are the source's), so a scan
+ * that needs only the first few never tokenizes the rest. `end` bounds the source read; `stopAtLine`
+ * ends the tokens at a line whose start it accepts (`stopped` then holds where).
+ *
+ * @example
+ * ```ts
+ * new PythonLexer("x [f(a=1)]", 2).next()?.text; // "["
+ * ```
+ */
+export class PythonLexer {
+  /** Where reading stopped at a line `stopAtLine` accepted, if it did. */
+  stopped: number | undefined;
+  private pos: number;
+  private readonly source: string;
+  private readonly stopAtLine: ((lineStart: number) => boolean) | undefined;
+
+  constructor(
+    source: string,
+    from: number,
+    options: {
+      readonly end?: number;
+      readonly stopAtLine?: (lineStart: number) => boolean;
+    } = {},
+  ) {
+    const end = options.end ?? source.length;
+    this.source = end < source.length ? source.slice(0, end) : source;
+    this.pos = from;
+    this.stopAtLine = options.stopAtLine;
+  }
+
+  next(): PyToken | undefined {
+    const source = this.source;
+    const end = source.length;
+    const start = this.pos;
+    try {
+      while (this.pos < end && this.stopped === undefined) {
+        const pos = this.pos;
+        const ch = source[pos] as string;
+        if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "\f") {
+          this.pos++;
+          if (ch === "\n" && this.stopAtLine?.(this.pos) === true) {
+            this.stopped = this.pos;
+            return undefined;
+          }
+          continue;
+        }
+        if (ch === "\\" && (source[pos + 1] === "\n" || source[pos + 1] === "\r")) {
+          this.pos += 2;
+          continue;
+        }
+        const token = readToken(source, pos);
+        this.pos = token.end;
+        return token;
+      }
+      return undefined;
+    } finally {
+      countWork(this.pos - start + 1);
+    }
+  }
+}
+
+function readToken(source: string, pos: number): PyToken {
+  const ch = source[pos] as string;
+  STRING_PREFIX.lastIndex = pos;
+  const prefix = STRING_PREFIX.exec(source);
+  if (prefix !== null) return readString(source, pos, prefix[0]);
+  if (NAME_START.test(ch)) {
+    let end = pos + 1;
+    while (end < source.length && NAME_REST.test(source[end] as string)) end++;
+    return { kind: "name", text: source.slice(pos, end), start: pos, end };
+  }
+  if ((ch >= "0" && ch <= "9") || (ch === "." && /[0-9]/.test(source[pos + 1] ?? ""))) {
+    return readNumber(source, pos);
+  }
+  const two = source.slice(pos, pos + 2);
+  const text = TWO_CHAR_OPS.has(two) ? two : ch;
+  return { kind: "op", text, start: pos, end: pos + text.length };
 }
 
 function readNumber(source: string, start: number): PyToken {

@@ -1,7 +1,6 @@
 import type { ToolCallFormatName } from "../tool-call-format.js";
 import { blockFormat } from "./block-format.js";
 import { readFunctionTags } from "./function-tags.js";
-import { THINKING } from "./text-result.js";
 
 const DETECT = /<tool_call>\s*<function[=\s]/;
 
@@ -10,7 +9,6 @@ const qwen3 = (name: ToolCallFormatName) =>
     name,
     open: "<tool_call>",
     close: "</tool_call>",
-    skip: THINKING,
     detect: (text) => DETECT.test(text),
     read: readFunctionTags,
   });

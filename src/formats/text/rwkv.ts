@@ -1,6 +1,5 @@
 import { blockFormat } from "./block-format.js";
 import { invokeCalls } from "./invoke-tags.js";
-import { THINKING } from "./text-result.js";
 
 const readInvokes = invokeCalls({ prefix: "", stringAttribute: false });
 
@@ -18,7 +17,6 @@ export const rwkvFormat = blockFormat({
   name: "rwkv",
   open: "<tool_call>",
   close: "</tool_call>",
-  skip: THINKING,
   detect: (text) => /<tool_call>\s*<invoke[\s>]/.test(text),
   read: (body, closed) => readInvokes(body.trim(), closed),
 });

@@ -16,6 +16,9 @@ export const seedOssFormat = blockFormat({
   open: "<seed:tool_call>",
   close: "</seed:tool_call>",
   // Seed-OSS often spells a call out while thinking; only calls outside the thinking are meant.
-  skip: [["<seed:think>", "</seed:think>"]],
+  reasoning: [
+    ["<seed:think>", "</seed:think>"],
+    ["<think>", "</think>"],
+  ],
   read: readFunctionTags,
 });

@@ -1,14 +1,17 @@
+import type { PositionRules } from "../reply/call-positions.js";
+import { clipped, type Reading, Reply } from "../reply/reply.js";
+import { MarkerScan } from "../tag-calls/marker-scan.js";
 import type {
+  FormatReadOptions,
   ParsedToolCall,
-  ParsedToolCalls,
   RefusedToolCall,
   ToolCallFormatName,
 } from "../tool-call-format.js";
 
+export { type SpanMarkers, THINKING } from "../reply/call-positions.js";
+
 /** @internal The reason given for a call the reply ends inside. */
 export const CUT_OFF = "the reply ends inside this call (cut off?); send the complete call again";
-
-const MAX_RAW = 500;
 
 /**
  * @internal A refused call, its raw text clipped to 500 characters.
@@ -19,56 +22,13 @@ const MAX_RAW = 500;
  * ```
  */
 export function refusal(reason: string, raw: string): RefusedToolCall {
-  return { reason, raw: raw.length > MAX_RAW ? raw.slice(0, MAX_RAW) : raw };
+  return clipped(reason, raw);
 }
 
 /**
- * @internal A span of the reply that holds calls: it is cut out of `text`, and its calls and
- * refusals are reported in reply order.
- *
- * @example
- * ```ts
- * const block: CallBlock = { start: 0, end: 10, calls: [], refused: [] };
- * ```
- */
-export interface CallBlock {
-  readonly start: number;
-  readonly end: number;
-  readonly calls: readonly ParsedToolCall[];
-  readonly refused: readonly RefusedToolCall[];
-}
-
-/**
- * @internal Assembles a format's result from the blocks it found: the text is the reply without
- * the blocks, trimmed; the format is named only when a block holds a call or a refusal.
- *
- * @example
- * ```ts
- * buildResult("glm45", "Hi", []); // { calls: [], text: "Hi", format: undefined, refused: [] }
- * ```
- */
-export function buildResult(
-  format: ToolCallFormatName,
-  text: string,
-  blocks: readonly CallBlock[],
-): ParsedToolCalls {
-  const calls: ParsedToolCall[] = [];
-  const refused: RefusedToolCall[] = [];
-  let remaining = "";
-  let at = 0;
-  for (const block of blocks) {
-    remaining += text.slice(at, block.start);
-    at = block.end;
-    calls.push(...block.calls);
-    refused.push(...block.refused);
-  }
-  remaining += text.slice(at);
-  const found = calls.length > 0 || refused.length > 0;
-  return { calls, text: remaining.trim(), format: found ? format : undefined, refused };
-}
-
-/**
- * @internal The calls and refusals read from one block's body.
+ * @internal The calls and refusals read from one block's body. `settled`, for a block the text ends
+ * inside, is where in the body the calls stop being final (the start of the cut call); without it,
+ * nothing of such a block is final until it closes.
  *
  * @example
  * ```ts
@@ -78,28 +38,8 @@ export function buildResult(
 export interface BlockRead {
   readonly calls: readonly ParsedToolCall[];
   readonly refused: readonly RefusedToolCall[];
+  readonly settled?: number;
 }
-
-/**
- * @internal Pairs of markers around spans of a reply that hold no calls (reasoning).
- *
- * @example
- * ```ts
- * const skip: SpanMarkers = [["<think>", "</think>"]];
- * ```
- */
-export type SpanMarkers = readonly (readonly [open: string, close: string])[];
-
-/**
- * @internal The reasoning span most models write, `<think>…</think>`: a call written in it is the
- * model thinking about a call, not making one.
- *
- * @example
- * ```ts
- * markerBlocks(reply, { open: "<tool_call>", close: "</tool_call>", skip: THINKING });
- * ```
- */
-export const THINKING: SpanMarkers = [["<think>", "</think>"]];
 
 /**
  * @internal Reads one block's body; `closed` says the block's closing marker was found (without it,
@@ -113,33 +53,111 @@ export const THINKING: SpanMarkers = [["<think>", "</think>"]];
 export type BlockReader = (body: string, closed: boolean) => BlockRead;
 
 /**
- * @internal Reads every block between `markers` with `read` and assembles the format's result: the
- * shape most marker formats share.
+ * @internal Where a format's blocks are: their markers, and where a block may stand.
  *
  * @example
  * ```ts
- * readBlocks("rwkv", "Hi", { open: "<x>", close: "</x>" }, () => ({ calls: [], refused: [] }));
+ * const markers: BlockMarkers = { open: "<tool_call>", close: "</tool_call>" };
+ * ```
+ */
+export interface BlockMarkers extends PositionRules {
+  readonly open: string;
+  readonly close: string;
+}
+
+/**
+ * @internal Records a block `text[start, end)` whose body the reader read: its calls and refusals,
+ * and the block cut out of the text. A block the text ends inside (`closed` false) is held open for
+ * the streaming reader.
+ *
+ * @example
+ * ```ts
+ * recordBlock(reply, { start: 0, end: 20, closed: true }, read);
+ * ```
+ */
+export function recordBlock(
+  reply: Reply,
+  block: { readonly start: number; readonly end: number; readonly closed: boolean },
+  read: BlockRead,
+): void {
+  for (const call of read.calls) reply.accept(call, block.end);
+  for (const refused of read.refused) reply.refuseAs(refused);
+  reply.remove(block.start, block.end);
+  reply.took(block.end);
+  if (!block.closed) {
+    reply.hold(block.start);
+    reply.open(block.start);
+  }
+}
+
+/**
+ * @internal Reads every block between `markers` that stands where a call may, with `read`, and
+ * assembles the format's reading: the shape most marker formats share. A block elsewhere (in a
+ * quotation, a code example, reasoning) is text.
+ *
+ * @example
+ * ```ts
+ * readBlocks("rwkv", "Hi", { open: "<x>", close: "</x>" }, () => ({ calls: [], refused: [] })).result;
  * // { calls: [], text: "Hi", format: undefined, refused: [] }
  * ```
  */
 export function readBlocks(
   format: ToolCallFormatName,
   text: string,
-  markers: { open: string; close: string; skip?: SpanMarkers },
+  markers: BlockMarkers & { readonly dropTokens?: readonly string[] },
   read: BlockReader,
-): ParsedToolCalls {
-  const blocks = markerBlocks(text, markers).map((block) => ({
-    start: block.start,
-    end: block.end,
-    ...read(block.body, block.closed),
-  }));
-  return buildResult(format, text, blocks);
+  options?: FormatReadOptions,
+): Reading {
+  const reply = new Reply(text, format, markers, options);
+  for (const token of markers.dropTokens ?? []) reply.removeAll(token);
+  forEachBlock(reply, markers, (block) =>
+    recordBlock(reply, block, read(block.body, block.closed)),
+  );
+  reply.holdPartial([markers.open, ...(markers.dropTokens ?? [])]);
+  return reply.reading();
+}
+
+// Calls `visit` for each block between `markers` that stands where a call may, in reply order. A
+// block without its closing marker runs to the end of the reply and ends the search.
+function forEachBlock(
+  reply: Reply,
+  markers: { readonly open: string; readonly close: string },
+  visit: (block: { start: number; end: number; body: string; closed: boolean }) => void,
+): void {
+  const text = reply.text;
+  const scan = new MarkerScan(text);
+  let from = reply.start;
+  for (;;) {
+    const start = scan.find(markers.open, from);
+    if (start < 0) return;
+    const bodyStart = start + markers.open.length;
+    const where = reply.at(start);
+    if (where === "reasoning") {
+      from = Math.max(reply.reasoningEnd(), start + 1);
+      continue;
+    }
+    const close = scan.find(markers.close, bodyStart);
+    const end = close < 0 ? text.length : close + markers.close.length;
+    if (where === "text") {
+      // Only the marker is passed when the block never closes: a later one may still be a call.
+      // (The closing marker may still come, so how far the text runs is not settled.)
+      if (close < 0) reply.hold(start);
+      const passed = close < 0 ? bodyStart : end;
+      reply.passed(passed);
+      from = passed;
+      continue;
+    }
+    const body = text.slice(bodyStart, close < 0 ? text.length : close);
+    visit({ start, end, body, closed: close >= 0 });
+    if (close < 0) return;
+    from = end;
+  }
 }
 
 /**
- * @internal Finds the blocks between an opening and a closing marker, skipping reasoning spans
- * (`<think>…</think>` and the like) where a model may only be talking about calls. A block with no
- * closing marker runs to the end of the reply and is read as possibly cut off.
+ * @internal Finds the blocks between an opening and a closing marker inside a block's body (no
+ * positions to check there). A block with no closing marker runs to the end and is read as possibly
+ * cut off.
  *
  * @example
  * ```ts
@@ -148,24 +166,15 @@ export function readBlocks(
  */
 export function markerBlocks(
   text: string,
-  markers: { open: string; close: string; skip?: SpanMarkers },
+  markers: { readonly open: string; readonly close: string },
 ): { start: number; end: number; body: string; closed: boolean }[] {
   const blocks: { start: number; end: number; body: string; closed: boolean }[] = [];
-  const skipped = skipSpans(text, markers.skip ?? []);
-  // Blocks are found in reply order, so the spans before the last block never matter again.
-  let span = 0;
-  let from = 0;
-  for (;;) {
-    const start = text.indexOf(markers.open, from);
+  const scan = new MarkerScan(text);
+  for (let from = 0; ; ) {
+    const start = scan.find(markers.open, from);
     if (start < 0) return blocks;
-    while (span < skipped.length && (skipped[span] as [number, number])[1] <= start) span += 1;
-    const inside = skipped[span];
-    if (inside !== undefined && inside[0] <= start) {
-      from = inside[1];
-      continue;
-    }
     const bodyStart = start + markers.open.length;
-    const close = text.indexOf(markers.close, bodyStart);
+    const close = scan.find(markers.close, bodyStart);
     if (close < 0) {
       blocks.push({ start, end: text.length, body: text.slice(bodyStart), closed: false });
       return blocks;
@@ -174,31 +183,6 @@ export function markerBlocks(
     blocks.push({ start, end, body: text.slice(bodyStart, close), closed: true });
     from = end;
   }
-}
-
-/**
- * @internal The spans of `text` between each pair of markers (reasoning a model may write calls in),
- * in reply order; an unclosed span runs to the end.
- *
- * @example
- * ```ts
- * skipSpans("a<think>b</think>", [["<think>", "</think>"]]); // [[1, 17]]
- * ```
- */
-export function skipSpans(text: string, pairs: SpanMarkers): [number, number][] {
-  const spans: [number, number][] = [];
-  for (const [open, close] of pairs) {
-    let from = 0;
-    for (;;) {
-      const start = text.indexOf(open, from);
-      if (start < 0) break;
-      const closeAt = text.indexOf(close, start + open.length);
-      const end = closeAt < 0 ? text.length : closeAt + close.length;
-      spans.push([start, end]);
-      from = end;
-    }
-  }
-  return pairs.length > 1 ? spans.sort((a, b) => a[0] - b[0]) : spans;
 }
 
 /**

@@ -2,7 +2,7 @@
 // hash (#tools/<name>, #dialects/<name>, #try/<name>, #memory, #live), so views can be linked to.
 import { activityList } from "./activity-list.mjs";
 import { api } from "./api.mjs";
-import { h, replace } from "./dom.mjs";
+import { counted, h, replace } from "./dom.mjs";
 import { dialectsView } from "./view-dialects.mjs";
 import { liveView, startLive } from "./view-live.mjs";
 import { memoryView } from "./view-memory.mjs";
@@ -21,7 +21,7 @@ try {
   const byName = new Map(activities.map((activity) => [activity.nativeName, activity]));
   replace(
     /** @type {HTMLElement} */ (document.getElementById("source")),
-    `${catalog.source} · ${catalog.tools.length} tools · ${catalog.activityCount} activities · memory: ${catalog.memory ?? "none"}`,
+    `${catalog.source} · ${counted(catalog.tools.length, "tool", "tools")} · ${counted(catalog.activityCount, "activity", "activities")} · memory: ${catalog.memory ?? "none"}`,
   );
   let selected = activities[0]?.nativeName ?? "";
   const list = activityList(sidebar, activities, (name) => {

@@ -74,3 +74,13 @@ export function duration(ms) {
   if (ms < 1000) return `${ms.toFixed(1)} ms`;
   return Number.isInteger(ms / 1000) ? `${ms / 1000} s` : `${(ms / 1000).toFixed(2)} s`;
 }
+
+/**
+ * A count with its noun, singular for one ("1 tool", "3 tools", "1 activity", "2 activities").
+ * @param {number} count
+ * @param {string} one
+ * @param {string} many
+ */
+export function counted(count, one, many) {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -3,7 +3,7 @@
 // confirmed where it must be — the artifact and exactly what the model would read back.
 import { ApiError, api } from "./api.mjs";
 import { artifactView } from "./artifact.mjs";
-import { duration, h, replace } from "./dom.mjs";
+import { counted, duration, h, replace } from "./dom.mjs";
 import { jsonTree } from "./json-tree.mjs";
 import { schemaForm } from "./schema-form.mjs";
 
@@ -209,7 +209,7 @@ function show(output, answer) {
           null,
           "Read as ",
           h("strong", null, answer.format),
-          answer.calls.length === 1 ? ": 1 call" : `: ${answer.calls.length} calls`,
+          `: ${counted(answer.calls.length, "call", "calls")}`,
         )
       : null,
     answer.text

@@ -24,13 +24,49 @@ const parse = math.parse;
 const disable = (name: string) => () => {
   throw new Error(`function ${name} is disabled`);
 };
+// `string(cos)` would print mathjs's generated JavaScript for `cos`: no text of a function (alone or
+// inside a matrix or an object) comes out; `format` already writes "function".
+const toText = math.string;
+const string = math.typed("string", {
+  any: (value: unknown) => {
+    if (holdsFunction(value)) {
+      throw new Error("a function has no text; call it with arguments to get a value");
+    }
+    return toText(value as never);
+  },
+});
 math.import(
-  Object.fromEntries(
-    ["import", "createUnit", "reviver", "config", "evaluate"].map((name) => [name, disable(name)]),
-  ),
+  {
+    ...Object.fromEntries(
+      ["import", "createUnit", "reviver", "config", "evaluate"].map((name) => [
+        name,
+        disable(name),
+      ]),
+    ),
+    string,
+  },
   { override: true },
 );
 const reentrant = new Set(["evaluate", "parse", "compile", "resolve"]);
+
+/** Whether a value is, or holds somewhere in its arrays, matrices or objects, a function. */
+function holdsFunction(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "function") return true;
+    if (math.isMatrix(item)) pending.push(item.valueOf());
+    else if (Array.isArray(item)) for (const each of item) pending.push(each);
+    else if (isPlainObject(item)) for (const each of Object.values(item)) pending.push(each);
+  }
+  return false;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype
+  );
+}
 
 function evaluate(expression: string, maxResultLength: number): string {
   const tree: MathNode = parse(expression);

@@ -4,6 +4,16 @@ import { embeddedIpv4 } from "./embedded-ipv4.js";
 
 const globalUnicast = ipaddr.IPv6.parseCIDR("2000::/3");
 
+// Public unicast addresses a cloud host answers on itself, for its own agents: Azure's WireServer
+// (168.63.129.16: the VM agent's configuration and certificates, health probes, DNS). Every other
+// cloud's metadata and agent addresses lie in ranges refused anyway: link-local (169.254.169.254 at
+// AWS, GCP, Azure IMDS, OpenStack, DigitalOcean…; 169.254.0.23 at Tencent; 169.254.42.42 at Scaleway),
+// carrier-grade NAT (100.100.100.200 at Alibaba), reserved (192.0.0.192 at Oracle), unique-local
+// (fd00:ec2::254 at AWS).
+const cloudAgents: readonly (readonly [ipaddr.IPv4, number])[] = [
+  ipaddr.IPv4.parseCIDR("168.63.129.16/32"),
+];
+
 /**
  * @internal Which IP addresses a tool may connect to.
  *
@@ -15,8 +25,9 @@ const globalUnicast = ipaddr.IPv6.parseCIDR("2000::/3");
  *
  * The rule: public unicast only, unless an allowlist entry (an address or a CIDR range, given by the
  * developer) names the address. Refused: loopback, private, link-local, carrier-grade NAT, multicast,
- * broadcast, reserved, documentation, benchmarking, unique-local and unspecified ranges, and IPv6
- * outside the global unicast block 2000::/3 (nothing else is routed on the internet today).
+ * broadcast, reserved, documentation, benchmarking, unique-local and unspecified ranges, IPv6
+ * outside the global unicast block 2000::/3 (nothing else is routed on the internet today), and the
+ * public addresses cloud hosts keep for their own agents (Azure's 168.63.129.16).
  *
  * IPv6 addresses that carry an IPv4 address (embedded-ipv4.ts) are either judged by the IPv4 address
  * they lead to — IPv4-mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, ISATAP `…:5efe:a.b.c.d` — or
@@ -97,6 +108,7 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
 }
 
 function ipv4Refusal(address: ipaddr.IPv4): string | undefined {
+  if (cloudAgents.some(([range, bits]) => address.match(range, bits))) return "cloudAgent";
   const kind = address.range();
   return kind === "unicast" ? undefined : kind;
 }

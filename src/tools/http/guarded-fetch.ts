@@ -107,9 +107,14 @@ export async function guardedFetch(
   }
 }
 
-async function readDecodedBody(
+/**
+ * @internal A response's body with its content codings undone (gzip, deflate, br, zstd), capped at
+ * `maxBytes` before and after decoding; a coding it cannot undo or corrupt data is a
+ * {@link FetchRefusal} (`unsupported_content`, `invalid_content`).
+ */
+export async function readDecodedBody(
   response: Awaited<ReturnType<typeof import("undici").request>>,
-  { maxBytes, onBytes }: GuardedFetchOptions,
+  { maxBytes, onBytes }: Pick<GuardedFetchOptions, "maxBytes" | "onBytes">,
 ): Promise<Uint8Array> {
   let decoded: ReturnType<typeof decodeContent>;
   try {

@@ -15,13 +15,9 @@ import {
 import type { JsonObject } from "../../schema/json.js";
 import { Tool } from "../../tool/tool.js";
 import type { ToolOptions } from "../../tool/tool-options.js";
-import {
-  BodyTooLargeError,
-  decodeText,
-  discardBody,
-  parseContentType,
-  readBody,
-} from "../http/read-body.js";
+import { acceptEncoding } from "../http/content-encoding.js";
+import { FetchRefusal, readDecodedBody } from "../http/guarded-fetch.js";
+import { BodyTooLargeError, decodeText, discardBody, parseContentType } from "../http/read-body.js";
 import { checkBuiltInToolOptions } from "../tool-option.js";
 import { buildUrl, isUnder, type QueryValue } from "./build-url.js";
 
@@ -273,6 +269,7 @@ export class RestApiTool extends Tool {
     const signal = AbortSignal.any([callerSignal, timeout]);
     const headers: Record<string, string> = {
       accept: "application/json, text/*;q=0.9",
+      "accept-encoding": acceptEncoding,
       ...this.#headers,
     };
     if (payload !== undefined) headers["content-type"] = "application/json";
@@ -305,11 +302,8 @@ export class RestApiTool extends Tool {
           url = next;
           continue;
         }
-        const bytes = await readBody(
-          response.body,
-          this.maxResponseBytes,
-          response.headers["content-length"],
-        );
+        // Decoded as the server compressed it (gzip, deflate, br, zstd), capped before and after.
+        const bytes = await readDecodedBody(response, { maxBytes: this.maxResponseBytes });
         const text = decodeText(bytes, parseContentType(response.headers["content-type"]).charset);
         if (response.statusCode >= 400) {
           return new ErrorArtifact(
@@ -331,6 +325,9 @@ export class RestApiTool extends Tool {
         return new ErrorArtifact(`${method} ${url.href}: ${error.message}`, {
           code: "response_too_large",
         });
+      }
+      if (error instanceof FetchRefusal) {
+        return new ErrorArtifact(`${method} ${url.href}: ${error.message}`, { code: error.code });
       }
       return new ErrorArtifact(`${method} ${url.href} failed: ${(error as Error).message}`, {
         code: "request_failed",

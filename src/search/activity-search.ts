@@ -1,0 +1,135 @@
+import {
+  type ActivityFields,
+  activityFields,
+  fieldNames,
+  type SearchableActivity,
+} from "./activity-fields.js";
+import { analyze } from "./analyze.js";
+import { Bm25fIndex } from "./bm25f-index.js";
+import { EmbeddingStore, type EmbedTexts } from "./embedding-store.js";
+import { reciprocalRankFusion } from "./rank-fusion.js";
+
+/** How much a query word found in each field of an activity counts (BM25F field weights). */
+export interface SearchFieldWeights {
+  /** The tool's and the activity's names, split into words (`getWeather` → get, weather). */
+  readonly name: number;
+  readonly description: number;
+  /** Parameter names at every depth, split into words. */
+  readonly parameterNames: number;
+  /** What describes the parameters: descriptions, titles, `enum` and `const` strings. */
+  readonly parameterText: number;
+}
+
+/**
+ * The defaults, tuned on the half of the BFCL questions `bench/tune-search.ts` tunes on (the other half
+ * only measures): see bench/RESULTS.md, "Tool search".
+ */
+export const defaultSearchWeights: SearchFieldWeights = Object.freeze({
+  name: 1,
+  description: 1,
+  parameterNames: 1,
+  parameterText: 1,
+});
+
+// Length normalisation per field and saturation, tuned with the weights.
+const defaultB = [0.75, 1, 0.75, 0.75] as const;
+const defaultK1 = 3;
+
+/** @internal One activity to index, under its native name. */
+export interface SearchEntry extends SearchableActivity {
+  readonly name: string;
+}
+
+/** @internal A hit: the native name and its score (BM25F, or the fused reciprocal rank). */
+export interface NamedScore {
+  readonly name: string;
+  readonly score: number;
+}
+
+/** @internal Settings of one search index. */
+export interface ActivitySearchSettings {
+  readonly weights?: Partial<SearchFieldWeights> | undefined;
+  readonly b?: readonly number[] | undefined;
+  readonly k1?: number | undefined;
+  readonly embed?: EmbedTexts | undefined;
+}
+
+// How deep each ranking goes before fusion: the two lists must overlap for RRF to have something to do.
+const fusionDepth = 50;
+
+/**
+ * @internal The search over a toolbox's activities: BM25F over four fields, and with an embed function,
+ * reciprocal rank fusion of that ranking and the embeddings' one. `sync` brings it to a given set of
+ * activities, touching only what changed.
+ */
+export class ActivitySearch {
+  readonly #index: Bm25fIndex;
+  readonly #embeddings: EmbeddingStore | undefined;
+  readonly #slots = new Map<string, { slot: number; text: string }>();
+  #names: string[] = [];
+
+  constructor(settings: ActivitySearchSettings = {}) {
+    const weights = { ...defaultSearchWeights, ...settings.weights };
+    this.#index = new Bm25fIndex({
+      weights: fieldNames.map((field) => weights[field]),
+      b: settings.b ?? defaultB,
+      k1: settings.k1 ?? defaultK1,
+    });
+    this.#embeddings =
+      settings.embed === undefined ? undefined : new EmbeddingStore(settings.embed);
+  }
+
+  /** Activities indexed. */
+  get size(): number {
+    return this.#index.size;
+  }
+
+  /** Makes the index hold exactly `entries`: new names added, missing ones removed, changed ones redone. */
+  sync(entries: readonly SearchEntry[]): void {
+    const wanted = new Set<string>();
+    for (const entry of entries) {
+      wanted.add(entry.name);
+      const fields = activityFields(entry);
+      const text = fieldNames.map((field) => fields[field]).join("\n");
+      const held = this.#slots.get(entry.name);
+      if (held?.text === text) continue;
+      if (held !== undefined) this.#index.remove(held.slot);
+      this.#add(entry.name, fields, text);
+    }
+    for (const [name, held] of this.#slots) {
+      if (wanted.has(name)) continue;
+      this.#index.remove(held.slot);
+      this.#slots.delete(name);
+      this.#embeddings?.delete(name);
+    }
+  }
+
+  /** The best `limit` activities by BM25F alone, best first. */
+  lexical(query: string, limit: number): NamedScore[] {
+    const terms = [...new Set(analyze(query))];
+    return this.#index
+      .search(terms, limit)
+      .map(({ slot, score }) => ({ name: this.#names[slot] as string, score }));
+  }
+
+  /** The best `limit` activities: BM25F, fused with the embeddings' ranking when there is an embed function. */
+  async search(query: string, limit: number): Promise<NamedScore[]> {
+    if (this.#embeddings === undefined) return this.lexical(query, limit);
+    const depth = Math.max(limit, fusionDepth);
+    const semantic = await this.#embeddings.rank(query, depth);
+    // The lexical ranking is taken after the await: the index may have changed meanwhile.
+    const lexical = this.lexical(query, depth).map((hit) => hit.name);
+    const live = semantic.filter((name) => this.#slots.has(name));
+    return reciprocalRankFusion([lexical, live], limit).map(({ key, score }) => ({
+      name: key,
+      score,
+    }));
+  }
+
+  #add(name: string, fields: ActivityFields, text: string): void {
+    const slot = this.#index.add(fieldNames.map((field) => analyze(fields[field])));
+    this.#names[slot] = name;
+    this.#slots.set(name, { slot, text });
+    this.#embeddings?.set(name, `${fields.name}: ${fields.description}`);
+  }
+}

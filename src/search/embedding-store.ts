@@ -1,0 +1,105 @@
+import { ToolboxError } from "../errors/toolbox-error.js";
+
+/**
+ * Turns texts into vectors, one per text and in order (an embeddings API, a local model). Vectors of
+ * one function must share a length; they are compared by cosine similarity.
+ *
+ * @example
+ * ```ts
+ * const embed: EmbedTexts = async (texts) =>
+ *   (await openai.embeddings.create({ model: "text-embedding-3-small", input: [...texts] })).data.map((d) => d.embedding);
+ * ```
+ */
+export type EmbedTexts = (texts: readonly string[]) => Promise<readonly (readonly number[])[]>;
+
+/**
+ * @internal Unit vectors of the indexed activities, embedded in one batch for every activity still
+ * missing one when a search needs them; the query's vector is compared with each (one linear scan).
+ */
+export class EmbeddingStore {
+  readonly #embed: EmbedTexts;
+  readonly #vectors = new Map<string, Float64Array>();
+  readonly #texts = new Map<string, string>();
+  #dimensions: number | undefined;
+  #pending: Promise<void> | undefined;
+
+  constructor(embed: EmbedTexts) {
+    this.#embed = embed;
+  }
+
+  /** Records the text of `key` (its vector is made on the next search). */
+  set(key: string, text: string): void {
+    if (this.#texts.get(key) === text) return;
+    this.#texts.set(key, text);
+    this.#vectors.delete(key);
+  }
+
+  delete(key: string): void {
+    this.#texts.delete(key);
+    this.#vectors.delete(key);
+  }
+
+  /** The `limit` keys most similar to `query`, best first. */
+  async rank(query: string, limit: number): Promise<string[]> {
+    await this.#fill();
+    const [queryVector] = await this.#vectorsOf([query]);
+    const scored: { key: string; similarity: number }[] = [];
+    for (const [key, vector] of this.#vectors) {
+      // Keys deleted while the batch was out keep no vector.
+      if (!this.#texts.has(key)) continue;
+      scored.push({ key, similarity: dot(queryVector as Float64Array, vector) });
+    }
+    scored.sort((a, b) => b.similarity - a.similarity);
+    return scored.slice(0, limit).map((entry) => entry.key);
+  }
+
+  // One batch at a time; a search arriving meanwhile waits for it and then embeds what is still missing.
+  async #fill(): Promise<void> {
+    while (this.#pending !== undefined) await this.#pending;
+    const missing = [...this.#texts].filter(([key]) => !this.#vectors.has(key));
+    if (missing.length === 0) return;
+    this.#pending = this.#vectorsOf(missing.map(([, text]) => text)).then((vectors) => {
+      missing.forEach(([key, text], index) => {
+        if (this.#texts.get(key) === text) this.#vectors.set(key, vectors[index] as Float64Array);
+      });
+    });
+    try {
+      await this.#pending;
+    } finally {
+      this.#pending = undefined;
+    }
+  }
+
+  async #vectorsOf(texts: readonly string[]): Promise<Float64Array[]> {
+    const vectors = await this.#embed(texts);
+    if (!Array.isArray(vectors) || vectors.length !== texts.length) {
+      throw new ToolboxError({
+        message: `the search's embed function returned ${Array.isArray(vectors) ? `${vectors.length} vectors` : "no array"} for ${texts.length} texts`,
+      });
+    }
+    return vectors.map((vector, index) => this.#unit(vector, index));
+  }
+
+  #unit(vector: unknown, index: number): Float64Array {
+    const valid =
+      Array.isArray(vector) &&
+      vector.length > 0 &&
+      vector.every((value) => typeof value === "number" && Number.isFinite(value));
+    if (!valid || (this.#dimensions !== undefined && vector.length !== this.#dimensions)) {
+      throw new ToolboxError({
+        message: `the search's embed function returned vector ${index} ${valid ? `of length ${(vector as number[]).length}, expected ${this.#dimensions}` : "that is not a non-empty array of finite numbers"}`,
+      });
+    }
+    this.#dimensions = vector.length;
+    const unit = Float64Array.from(vector as number[]);
+    const norm = Math.sqrt(dot(unit, unit)) || 1;
+    for (let at = 0; at < unit.length; at++) unit[at] = (unit[at] as number) / norm;
+    return unit;
+  }
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let sum = 0;
+  for (let at = 0; at < a.length; at++) sum += (a[at] as number) * (b[at] as number);
+  return sum;
+}

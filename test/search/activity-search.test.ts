@@ -1,0 +1,154 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { ToolboxError } from "../../src/index.js";
+import { activityFields } from "../../src/search/activity-fields.js";
+import { ActivitySearch, type SearchEntry } from "../../src/search/activity-search.js";
+import { analyze } from "../../src/search/analyze.js";
+import type { EmbedTexts } from "../../src/search/embedding-store.js";
+import { reciprocalRankFusion } from "../../src/search/rank-fusion.js";
+
+const weather: SearchEntry = {
+  name: "WeatherTool_getForecast",
+  toolName: "WeatherTool",
+  activityName: "getForecast",
+  description: "Daily forecast.",
+  schema: {
+    type: "object",
+    description: "ignored: the root repeats the activity",
+    properties: {
+      city: { type: "string", description: "City to look up" },
+      units: { enum: ["celsius", "fahrenheit"] },
+      window: {
+        type: "object",
+        properties: { startDate: { type: "string", title: "First day" } },
+      },
+    },
+  },
+};
+const stocks: SearchEntry = {
+  name: "Market_quote",
+  toolName: "Market",
+  activityName: "quote",
+  description: "Latest price of a stock ticker.",
+  schema: { type: "object", properties: { ticker: { type: "string" } } },
+};
+const mail: SearchEntry = {
+  name: "Mail_send",
+  toolName: "Mail",
+  activityName: "send",
+  description: "Send an email.",
+  schema: { type: "object", properties: { to: { type: "string" } } },
+};
+
+describe("analyze", () => {
+  it("splits camelCase, acronyms and separators into folded words", () => {
+    assert.deepEqual(analyze("getWeatherHTTPServer max_results v2.list-all Ünïcode"), [
+      "get",
+      "weather",
+      "http",
+      "server",
+      "max",
+      "results",
+      "v2",
+      "list",
+      "all",
+      "unicode",
+    ]);
+  });
+});
+
+describe("activityFields", () => {
+  it("reads names and describing text at every depth (children before parents), not the root's own description", () => {
+    assert.deepEqual(activityFields(weather), {
+      name: "WeatherTool getForecast",
+      description: "Daily forecast.",
+      parameterNames: "city units startDate window",
+      parameterText: "City to look up celsius fahrenheit First day",
+    });
+  });
+});
+
+describe("ActivitySearch", () => {
+  it("finds an activity by its parameters' words as well as its name and description", () => {
+    const search = new ActivitySearch();
+    search.sync([weather, stocks, mail]);
+    assert.equal(search.lexical("temperature in fahrenheit", 3)[0]?.name, weather.name);
+    assert.equal(search.lexical("what is the start date", 3)[0]?.name, weather.name);
+    assert.equal(search.lexical("quote for a ticker", 3)[0]?.name, stocks.name);
+    assert.deepEqual(search.lexical("nothing matches", 3), []);
+  });
+
+  it("follows sync: removed activities are gone, changed ones are indexed anew", () => {
+    const search = new ActivitySearch();
+    search.sync([weather, stocks, mail]);
+    search.sync([weather, { ...mail, description: "Deliver a parcel." }]);
+    assert.equal(search.size, 2);
+    assert.deepEqual(search.lexical("stock price ticker", 5), []);
+    assert.deepEqual(search.lexical("email", 5), []);
+    assert.equal(search.lexical("parcel", 5)[0]?.name, mail.name);
+  });
+
+  it("fuses the embeddings' ranking with BM25F, embedding each activity once", async () => {
+    const batches: string[][] = [];
+    // Two dimensions: "money" words and everything else; enough to rank semantically here.
+    const embed: EmbedTexts = async (texts) => {
+      batches.push([...texts]);
+      return texts.map((text) => (/price|stock|cost|dollar/i.test(text) ? [1, 0.1] : [0.1, 1]));
+    };
+    const search = new ActivitySearch({ embed });
+    search.sync([weather, stocks, mail]);
+    const [first, second] = await Promise.all([
+      search.search("how many dollars does it cost", 2),
+      search.search("how many dollars does it cost", 2),
+    ]);
+    assert.equal(first[0]?.name, stocks.name);
+    assert.deepEqual(first, second);
+    // One batch of the three activities, then each query alone.
+    assert.deepEqual(
+      batches.map((batch) => batch.length),
+      [3, 1, 1],
+    );
+    search.sync([weather, mail]);
+    const after = await search.search("how many dollars does it cost", 5);
+    assert.ok(after.every((hit) => hit.name !== stocks.name));
+  });
+
+  it("rejects an embed function that returns the wrong count or ragged vectors", async () => {
+    const short = new ActivitySearch({ embed: async () => [[1, 0]] });
+    short.sync([weather, stocks]);
+    await assert.rejects(short.search("x", 1), (error) => {
+      assert.ok(error instanceof ToolboxError);
+      assert.match(error.message, /returned 1 vectors for 2 texts/);
+      return true;
+    });
+    const ragged = new ActivitySearch({
+      embed: async (texts) => texts.map((_, index) => (index === 0 ? [1, 0] : [1, 0, 0])),
+    });
+    ragged.sync([weather, stocks]);
+    await assert.rejects(ragged.search("x", 1), /vector 1 of length 3, expected 2/);
+  });
+});
+
+describe("reciprocalRankFusion", () => {
+  it("sums 1 / (k + rank) and keeps first-met order on ties", () => {
+    assert.deepEqual(
+      reciprocalRankFusion(
+        [
+          ["a", "b"],
+          ["b", "c"],
+        ],
+        3,
+        1,
+      ),
+      [
+        { key: "b", score: 1 / 3 + 1 / 2 },
+        { key: "a", score: 1 / 2 },
+        { key: "c", score: 1 / 3 },
+      ],
+    );
+    assert.deepEqual(
+      reciprocalRankFusion([["a"], ["b"]], 2).map((hit) => hit.key),
+      ["a", "b"],
+    );
+  });
+});
