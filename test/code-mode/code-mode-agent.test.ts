@@ -134,6 +134,29 @@ for (const receipts of [false, true]) {
   });
 }
 
+describe("a saved state of a paused script", () => {
+  it("is refused when a recorded answer was edited, and nothing runs", async () => {
+    const ledger = new LedgerTool();
+    const agent = agentFor(ledger, [scriptCall(payScript), "ok"], false);
+    const first = paused(await agent.run("pay alice's balance out"));
+    const state = JSON.parse(JSON.stringify(first.state));
+    // Without a receipt store the answers live in the state: a forged balance would pay out more.
+    const calls = state.paused.scripts.s1.calls as { answer?: { ok: boolean; json?: string } }[];
+    const balance = calls[0]?.answer;
+    assert.ok(balance?.ok === true && typeof balance.json === "string");
+    const forged = balance.json.replace("100", "100000");
+    assert.notEqual(forged, balance.json);
+    balance.json = forged;
+    await assert.rejects(
+      agent.resume(state, { [first.pending[0].id]: { type: "approve" } }),
+      (error: Error & { code?: string }) =>
+        error.code === "invalid_agent_state" && /changed after it was saved/.test(error.message),
+    );
+    assert.deepEqual(ledger.payouts, []);
+    assert.equal(ledger.transfers, 1);
+  });
+});
+
 describe("an agent in code mode across a process restart", () => {
   it("resumes in a new process from the saved state and a SQLite receipt store, every side effect once", async () => {
     const dir = await mkdtemp(join(tmpdir(), "toolwright-code-mode-"));
