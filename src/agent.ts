@@ -16,6 +16,7 @@ import "./node-check.js";
 import "./polyfill.js";
 
 export { Agent } from "./agent/agent.js";
+export type { AgentElicitHandler } from "./agent/agent-caller.js";
 export type { AgentState } from "./agent/agent-state.js";
 export type {
   AgentCompletedRun,

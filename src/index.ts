@@ -28,7 +28,6 @@ export type {
 export type { ActivityContext } from "./activity/activity-context.js";
 export type { ApprovalPredicate, RetryPolicy } from "./activity/activity-policy.js";
 export type { ToolActivity } from "./activity/tool-activity.js";
-
 // Artifacts: what a tool call produces.
 export { ActionArtifact, type ToolAction } from "./artifacts/action-artifact.js";
 export { type Artifact, type ArtifactType, isArtifact } from "./artifacts/artifact.js";
@@ -53,6 +52,29 @@ export { ListArtifact, type ListArtifactOptions } from "./artifacts/list-artifac
 export { TextArtifact, type TextArtifactOptions } from "./artifacts/text-artifact.js";
 export type { EncodingErrorHandler, EncodingOptions } from "./artifacts/text-encoding.js";
 export { UrlArtifact } from "./artifacts/url-artifact.js";
+// The caller: what a running activity or prompt can ask of whoever called it (log, elicit, sample, roots).
+export type {
+  Caller,
+  ElicitReply,
+  ElicitRequest,
+  SampleReply,
+  SampleRequest,
+  SamplingBlock,
+} from "./caller/caller-channel.js";
+export { CallerError, type CallerErrorCode } from "./caller/caller-error.js";
+export type { LogEvent } from "./caller/caller-log.js";
+export type {
+  AskOptions,
+  CallerAbilities,
+  CallerRequests,
+  ElicitAnswer,
+  FormOf,
+  LogLevel,
+  Root,
+  SamplingMessage,
+  SamplingOptions,
+  SamplingResult,
+} from "./caller/caller-types.js";
 // Toolbox: many tools under one set of native names, with dialects and tolerant decoding.
 export type {
   CustomRepairStep,
@@ -63,6 +85,18 @@ export type {
 // input limits, comes from the core, which records repairs too).
 export type { RepairOptions, RepairStep } from "./calls/repair-steps.js";
 export type { PreparedCall, ToolCallInput, ToolCallResult } from "./calls/tool-call.js";
+
+// Resources and prompts: what a tool serves beside its activities (MCP `resources/*`, `prompts/*`).
+export { prompt } from "./declarations/prompt.js";
+export type {
+  EmbeddedResource,
+  PromptConfig,
+  PromptContext,
+  PromptResult,
+  PromptTurn,
+} from "./declarations/prompt-config.js";
+export { resource } from "./declarations/resource.js";
+export type { Completer, ResourceConfig, ResourceContext } from "./declarations/resource-config.js";
 // Dialects: the tools value each provider accepts.
 export {
   type Dialect,
@@ -130,6 +164,7 @@ export { ActivityNameError } from "./errors/activity-name-error.js";
 export { AgentError } from "./errors/agent-error.js";
 export { ArtifactError } from "./errors/artifact-error.js";
 export type { ToolwrightErrorCode } from "./errors/codes.js";
+export { DeclarationConfigError } from "./errors/declaration-config-error.js";
 export { DialectError } from "./errors/dialect-error.js";
 export { DriverConfigError } from "./errors/driver-config-error.js";
 export { McpConfigError } from "./errors/mcp-config-error.js";

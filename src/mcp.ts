@@ -1,6 +1,7 @@
 /**
- * MCP both ways, on the official `@modelcontextprotocol/sdk` (an optional peer dependency): serve a
- * toolbox as an MCP server (stdio or Streamable HTTP), and turn any MCP server into a Tool.
+ * MCP both ways, on the official SDK's v2 packages (optional peer dependencies:
+ * `@modelcontextprotocol/server` and `/node` to serve, `@modelcontextprotocol/client` to connect):
+ * serve a toolbox as an MCP server (stdio or Streamable HTTP), and turn any MCP server into a Tool.
  *
  * @example
  * ```ts
@@ -25,7 +26,9 @@ export {
   type McpStoredTokens,
 } from "./mcp/auth/credential-store.js";
 export type { McpOAuthOptions } from "./mcp/auth/oauth-provider.js";
+export type { McpChangeNotifier } from "./mcp/change-feed.js";
 export type { McpHttpTarget, McpServerTarget, McpStdioTarget } from "./mcp/mcp-connection.js";
+export type { PrincipalRequest, PrincipalResolver } from "./mcp/mcp-principal.js";
 export { McpTool, type McpToolOptions } from "./mcp/mcp-tool.js";
 export { samplingWithDriver } from "./mcp/sampling-driver.js";
 export { serveMcp } from "./mcp/serve-mcp.js";
@@ -36,6 +39,7 @@ export type {
   ServeMcpOptions,
   StdioServeOptions,
 } from "./mcp/serve-mcp-options.js";
+export type { McpNaming } from "./mcp/served-catalog.js";
 export type {
   McpElicitation,
   McpElicitationResult,

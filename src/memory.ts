@@ -24,6 +24,7 @@ export type {
   PassageSpan,
   StoredKind,
   StoreEntry,
+  StoreScope,
   StoreWrite,
   StoreWriteResult,
   TextPage,
@@ -36,6 +37,7 @@ export {
   memoryReferenceSchema,
   memoryReferencesOf,
 } from "./memory/memory-reference.js";
+export type { MemoryScope, Principal, ScopeOption } from "./memory/memory-scope.js";
 export {
   type MemorySearchHit,
   type MemorySearchOptions,
@@ -43,6 +45,12 @@ export {
   TaskMemory,
   type TaskMemoryOptions,
 } from "./memory/task-memory.js";
+export {
+  InMemoryTaskStore,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from "./memory/task-store.js";
 export { InMemoryReceiptStore } from "./receipts/in-memory-receipt-store.js";
 export { hashInput } from "./receipts/input-hash.js";
 export type { ReceiptOptions } from "./receipts/receipt-options.js";

@@ -1,12 +1,14 @@
 // The server process of the serve-load scenario: `serveMcp` over Streamable HTTP with one cheap
-// in-process tool, so the RSS measured is the server's alone. Prints `{"url":…}` once serving; then, per
-// line on stdin, `memory` prints RSS and heap after two full GCs, and `stop` closes the server.
-// Usage (with --expose-gc): serve-load-child.ts --token T [--stateless]
+// in-process tool (or, with --sdk, a plain server on the official SDK doing the same work), so the RSS
+// measured is the server's alone. Prints `{"url":…}` once serving; then, per line on stdin, `memory`
+// prints RSS and heap after two full GCs, and `stop` closes the server.
+// Usage (with --expose-gc): serve-load-child.ts --token T [--stateless] [--sdk]
 import { createInterface } from "node:readline";
 import { getHeapSpaceStatistics } from "node:v8";
 import { z } from "zod";
 import { activity, TextArtifact, Tool, Toolbox } from "../../src/index.js";
 import { serveMcp } from "../../src/mcp.js";
+import { startSdkServer } from "../anchors/mcp-sdk-server.js";
 
 /** What the parent reads on `memory`. */
 export interface ServerMemory {
@@ -32,11 +34,14 @@ class LoadTool extends Tool {
 }
 
 const token = process.argv[process.argv.indexOf("--token") + 1] as string;
-const server = await serveMcp(new Toolbox([new LoadTool()]), {
-  transport: "http",
-  token,
-  sessions: process.argv.includes("--stateless") ? "stateless" : "stateful",
-});
+const stateless = process.argv.includes("--stateless");
+const server = process.argv.includes("--sdk")
+  ? await startSdkServer({ token, stateless })
+  : await serveMcp(new Toolbox([new LoadTool()]), {
+      transport: "http",
+      token,
+      sessions: stateless ? "stateless" : "stateful",
+    });
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 
 const lines = createInterface({ input: process.stdin });

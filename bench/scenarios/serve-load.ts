@@ -1,9 +1,9 @@
-// Scenario 7, serve load: `serveMcp` over Streamable HTTP on 127.0.0.1 under 50 concurrent clients (the
+// Scenario 8, serve load: `serveMcp` over Streamable HTTP on 127.0.0.1 under 50 concurrent clients (the
 // MCP SDK's own Client and StreamableHTTPClientTransport), 40 `tools/call` each per round, the server in
 // a child process so its RSS is its own. One warm-up round, then a soak; p50/p99 latency, errors, and
-// the server's RSS after warm-up and after the soak. Run three times: with Node's default V8 flags, with
-// `--max-semi-space-size=16`, which caps V8's young generation (what grows), and stateless
-// (`sessions: "stateless"`: a fresh MCP server per request), to weigh its per-request cost.
+// the server's RSS after warm-up and after the soak. Beside each toolwright run, a plain server on the
+// official SDK doing the same work (bench/anchors/mcp-sdk-server.ts), stateful and stateless, run in
+// turn; then toolwright with `--max-semi-space-size=16`, which caps V8's young generation (what grows).
 // Run alone: npm run bench -- --only serve-load
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -40,7 +40,7 @@ class ServerChild {
   readonly #child: ChildProcessByStdio<Writable, Readable, null>;
   readonly #lines: AsyncIterator<string>;
 
-  constructor(nodeFlags: readonly string[], token: string, stateless: boolean) {
+  constructor(nodeFlags: readonly string[], token: string, stateless: boolean, sdk: boolean) {
     this.#child = spawn(
       process.execPath,
       [
@@ -52,6 +52,7 @@ class ServerChild {
         "--token",
         token,
         ...(stateless ? ["--stateless"] : []),
+        ...(sdk ? ["--sdk"] : []),
       ],
       { stdio: ["pipe", "pipe", "inherit"] },
     );
@@ -124,12 +125,14 @@ interface RunSetup {
   readonly label: string;
   readonly nodeFlags: readonly string[];
   readonly stateless: boolean;
+  /** The plain official-SDK server rather than serveMcp. */
+  readonly sdk: boolean;
 }
 
 async function measureRun(setup: RunSetup, soakRounds: number): Promise<RunResult> {
   const { label } = setup;
   const token = randomBytes(32).toString("base64url");
-  const server = new ServerChild(setup.nodeFlags, token, setup.stateless);
+  const server = new ServerChild(setup.nodeFlags, token, setup.stateless, setup.sdk);
   try {
     const { url } = await server.next<{ url: string }>();
     const warmRound = await loadRound(url, token);
@@ -161,32 +164,45 @@ async function measureRun(setup: RunSetup, soakRounds: number): Promise<RunResul
   }
 }
 
+const semiSpace = ["--max-semi-space-size=16"];
+const setups: readonly RunSetup[] = [
+  { label: "toolwright, Node defaults", nodeFlags: [], stateless: false, sdk: false },
+  { label: "SDK, Node defaults", nodeFlags: [], stateless: false, sdk: true },
+  { label: "toolwright, stateless", nodeFlags: [], stateless: true, sdk: false },
+  { label: "SDK, stateless", nodeFlags: [], stateless: true, sdk: true },
+  {
+    label: "toolwright, --max-semi-space-size=16",
+    nodeFlags: semiSpace,
+    stateless: false,
+    sdk: false,
+  },
+  {
+    label: "toolwright, stateless, --max-semi-space-size=16",
+    nodeFlags: semiSpace,
+    stateless: true,
+    sdk: false,
+  },
+];
+
 async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const soakRounds = options.quick ? 2 : 5;
-  const results = [
-    await measureRun({ label: "Node defaults", nodeFlags: [], stateless: false }, soakRounds),
-    await measureRun(
-      {
-        label: "--max-semi-space-size=16",
-        nodeFlags: ["--max-semi-space-size=16"],
-        stateless: false,
-      },
-      soakRounds,
-    ),
-    await measureRun(
-      { label: "stateless, Node defaults", nodeFlags: [], stateless: true },
-      soakRounds,
-    ),
-    await measureRun(
-      {
-        label: "stateless, --max-semi-space-size=16",
-        nodeFlags: ["--max-semi-space-size=16"],
-        stateless: true,
-      },
-      soakRounds,
-    ),
-  ];
+  const results: RunResult[] = [];
+  for (const setup of setups) results.push(await measureRun(setup, soakRounds));
   return report(results, soakRounds);
+}
+
+/** toolwright against the SDK on one load: throughput and p99 ratios, RSS after the soak. */
+function comparison(ours: RunResult, theirs: RunResult) {
+  const throughput = ours.callsPerSecond / theirs.callsPerSecond;
+  const p99 = ours.p99Ms / theirs.p99Ms;
+  const rss = ours.soaked.rssMb / theirs.soaked.rssMb;
+  const verdict = (met: boolean) => (met ? "met" : "missed");
+  return {
+    throughput,
+    p99,
+    rss,
+    text: `throughput ${throughput.toFixed(2)}× (target ≥ 1.0×, ${verdict(throughput >= 1)}), p99 ${p99.toFixed(2)}× (≤ 1.0×, ${verdict(p99 <= 1)}), RSS ${rss.toFixed(2)}× (≤ 1.1×, ${verdict(rss <= 1.1)})`,
+  };
 }
 
 function report(results: readonly RunResult[], soakRounds: number): ScenarioResult {
@@ -195,19 +211,28 @@ function report(results: readonly RunResult[], soakRounds: number): ScenarioResu
     const ratio = result.soaked.rssMb / result.warm.rssMb;
     return `| ${result.label} | ${result.calls.toLocaleString("en-US")} | ${result.errors} | ${result.callsPerSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${mb(result.warm.rssMb)} | ${mb(result.soaked.rssMb)} | ${ratio.toFixed(2)}× | ${mb(result.soaked.newSpaceMb)} | ${mb(result.soaked.heapUsedMb)} |`;
   });
-  const [defaults, , stateless] = results as [RunResult, RunResult, RunResult, RunResult];
+  const [defaults, sdk, stateless, sdkStateless] = results as [
+    RunResult,
+    RunResult,
+    RunResult,
+    RunResult,
+  ];
+  const stateful = comparison(defaults, sdk);
+  const perRequest = comparison(stateless, sdkStateless);
   const errors = results.reduce((sum, result) => sum + result.errors, 0);
   const worstRatio = Math.max(...results.map((result) => result.soaked.rssMb / result.warm.rssMb));
   const section = [
     "## 8. Serve load",
     "",
-    `\`serveMcp\` over Streamable HTTP on 127.0.0.1 with a bearer token and one cheap in-process tool; the server runs in its own child process, so the RSS is the server's alone. Each round, ${clients} concurrent clients (the MCP SDK's \`Client\` and \`StreamableHTTPClientTransport\`, in the bench process, competing for the same cores) each open a session, make ${callsPerClient} \`tools/call\` one after another and leave: every other client ends its session (DELETE), the rest just disconnect, so their sessions stay until they idle out (30 minutes). One warm-up round, then ${soakRounds} soak rounds; latency is per call over the soak, client side; RSS and the JS heap are read after two full GCs. Other work on the machine moves the latencies from run to run; the memory figures hold.`,
+    `\`serveMcp\` over Streamable HTTP on 127.0.0.1 with a bearer token and one cheap in-process tool, beside a plain server on the official SDK (\`@modelcontextprotocol/server\` and \`/node\`, \`McpServer.registerTool\` with a zod schema, the same token, path and Host checks; sessions on the SDK's Node transport, stateless on \`createMcpHandler\`) doing the same work; each server runs in its own child process, so the RSS is the server's alone. Each round, ${clients} concurrent clients (the MCP SDK's \`Client\` and \`StreamableHTTPClientTransport\`, in the bench process, competing for the same cores) each open a session, make ${callsPerClient} \`tools/call\` one after another and leave: every other client ends its session (DELETE), the rest just disconnect, so their sessions stay until they idle out (30 minutes). One warm-up round, then ${soakRounds} soak rounds; latency is per call over the soak, client side; RSS and the JS heap are read after two full GCs. Other work on the machine moves the latencies from run to run; the memory figures hold.`,
     "",
     "| server | calls | errors | calls/s | p50 ms | p99 ms | RSS after warm-up MB | RSS after soak MB | soak / warm-up | young generation after soak MB | JS heap used after soak MB |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
     `Targets: no errors — ${errors} (${errors === 0 ? "met" : "missed"}); RSS after the soak at most 1.5× RSS after warm-up — worst ${worstRatio.toFixed(2)}× (${worstRatio <= 1.5 ? "met" : "missed"}).`,
+    "",
+    `toolwright beside the SDK, stateful: ${stateful.text}. Stateless: ${perRequest.text}.`,
     "",
     `Stateless (\`sessions: "stateless"\`, a fresh MCP server and transport per request, for replicas behind a load balancer) serves ${(stateless.callsPerSecond / defaults.callsPerSecond).toFixed(2)}× the stateful calls per second on the same load (${stateless.callsPerSecond.toFixed(0)} against ${defaults.callsPerSecond.toFixed(0)}); its clients send no \`DELETE\` and leave no session behind.`,
     "",
@@ -220,7 +245,7 @@ function report(results: readonly RunResult[], soakRounds: number): ScenarioResu
       {
         measure: `serve --http under ${clients} clients × ${callsPerClient} calls`,
         toolwright: `p50 ${defaults.p50Ms.toFixed(0)} ms, p99 ${defaults.p99Ms.toFixed(0)} ms, ${errors} errors; RSS after soak ${(defaults.soaked.rssMb / defaults.warm.rssMb).toFixed(2)}× warm-up`,
-        others: "no anchor serves MCP over HTTP",
+        others: `plain official-SDK server: throughput ${stateful.throughput.toFixed(2)}×, p99 ${stateful.p99.toFixed(2)}×, RSS ${stateful.rss.toFixed(2)}× (toolwright ÷ SDK)`,
       },
     ],
   };

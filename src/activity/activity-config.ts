@@ -39,6 +39,20 @@ export interface ActivityConfig<S extends ActivitySchemaOption | undefined, T ex
   retry?: RetryPolicy;
   /** The activity's result is an agent's final answer (as StructuredOutputTool's `provide_output`). */
   finalAnswer?: boolean;
+  /**
+   * The schema of the activity's result, an object (zod, Standard Schema or JSON Schema): every result
+   * that is not an error is checked against it (a mismatch is an `ErrorArtifact`, code
+   * `invalid_output`), and MCP clients get it as the tool's `outputSchema`, with the result as
+   * `structuredContent` beside its text.
+   */
+  outputSchema?: SchemaSource;
+  /**
+   * Runs as an MCP task (the Tasks extension): the client gets a task to poll instead of waiting for
+   * the result. `"optional"`: only for clients that support tasks, others wait as usual;
+   * `"required"`: clients without tasks get MCP's -32021. Elsewhere (agents, `tool.run`) it runs as
+   * any activity.
+   */
+  task?: "optional" | "required";
 }
 
 type ApprovalInput<S> = [ActivityInput<S>] extends [LooseInput] ? JsonObject : ActivityInput<S>;

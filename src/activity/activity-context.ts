@@ -1,10 +1,13 @@
+import type { CallerRequests } from "../caller/caller-types.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { ActivityMemory } from "../tool/activity-memory.js";
 import type { IsolatedTask } from "../tool/run-isolated.js";
 import type { Tool } from "../tool/tool.js";
 import type { ToolActivity } from "./tool-activity.js";
 
 /**
- * The second argument of every activity method.
+ * The second argument of every activity method: the call's tool, signal and memories, progress, and
+ * what it can ask of whoever called it (`log`, `elicit`, `sample`, `roots`; see `CallerRequests`).
  *
  * @example
  * ```ts
@@ -14,7 +17,7 @@ import type { ToolActivity } from "./tool-activity.js";
  * }
  * ```
  */
-export interface ActivityContext<T extends Tool = Tool> {
+export interface ActivityContext<T extends Tool = Tool> extends CallerRequests {
   /** The tool instance the call runs on. */
   readonly tool: T;
   /** The activity being run. */
@@ -23,6 +26,8 @@ export interface ActivityContext<T extends Tool = Tool> {
   readonly signal: AbortSignal;
   /** The tool's input memories: load what a memory reference in the input points to. */
   readonly memory: ActivityMemory;
+  /** Who the call acts for in task memory (`RunOptions.principal`); `undefined`: the default space. */
+  readonly principal: Principal;
   /**
    * Runs an exported function in a separate Node process that is killed when this call's time limit
    * passes or it is aborted: the one way to give work that blocks (a synchronous loop, a native call,

@@ -14,6 +14,8 @@ export interface ActivityDefinition {
   readonly method: (tool: object) => (...args: unknown[]) => unknown;
   readonly schema: SchemaSlot;
   readonly template: DescriptionTemplate | undefined;
+  /** Checks the results, when the activity declares an `outputSchema`. */
+  readonly outputSchema?: NormalizedSchema;
 }
 
 /** @internal The activities of one Tool class, in declaration order. */

@@ -81,6 +81,10 @@ export function activity<
       needsApproval: validated.needsApproval,
       retry: validated.retry,
       finalAnswer: validated.finalAnswer,
+      ...(validated.outputSchema === undefined
+        ? {}
+        : { outputSchema: validated.outputSchema.jsonSchema }),
+      ...(validated.task === undefined ? {} : { task: validated.task }),
     });
     const access = context.access as { get(object: object): unknown };
     recordActivity(metadata, {
@@ -88,6 +92,7 @@ export function activity<
       method: (tool) => access.get(tool) as (...args: unknown[]) => unknown,
       schema: validated.schema,
       template: validated.template,
+      ...(validated.outputSchema === undefined ? {} : { outputSchema: validated.outputSchema }),
     });
   };
 }

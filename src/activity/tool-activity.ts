@@ -1,3 +1,4 @@
+import type { JsonSchemaObject } from "../schema/json.js";
 import type { ActivityAnnotations } from "./activity-annotations.js";
 import type { ApprovalPredicate, RetryPolicy } from "./activity-policy.js";
 
@@ -26,4 +27,8 @@ export interface ToolActivity {
   readonly retry: RetryPolicy | undefined;
   /** An agent ends its run with this activity's result. */
   readonly finalAnswer: boolean;
+  /** The JSON Schema of its results (`outputSchema`), when it declares one. */
+  readonly outputSchema?: JsonSchemaObject;
+  /** Whether it runs as an MCP task (`task`), when it can. */
+  readonly task?: "optional" | "required";
 }

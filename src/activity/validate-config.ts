@@ -1,7 +1,11 @@
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { timeLimit } from "../internal/option-rules.js";
-import { normalizeSchema, SchemaSourceError } from "../schema/normalize-schema.js";
+import {
+  type NormalizedSchema,
+  normalizeSchema,
+  SchemaSourceError,
+} from "../schema/normalize-schema.js";
 import { type ActivityAnnotations, annotationKeys } from "./activity-annotations.js";
 import { activityNamePattern } from "./activity-name.js";
 import type { ApprovalPredicate, RetryPolicy } from "./activity-policy.js";
@@ -17,6 +21,8 @@ const configKeys = [
   "needsApproval",
   "retry",
   "finalAnswer",
+  "outputSchema",
+  "task",
 ] as const;
 
 /** @internal The config after validation. */
@@ -30,6 +36,8 @@ export interface ValidatedConfig {
   needsApproval: boolean | ApprovalPredicate<never> | undefined;
   retry: RetryPolicy | undefined;
   finalAnswer: boolean;
+  outputSchema: NormalizedSchema | undefined;
+  task: "optional" | "required" | undefined;
 }
 
 /** @internal Checks an `@activity` config at class definition; every problem names the method and key. */
@@ -101,6 +109,8 @@ export function validateActivityConfig(config: unknown, methodName: string): Val
     needsApproval: needsApproval as ValidatedConfig["needsApproval"],
     retry: validateRetry(config.retry, annotations, fail),
     finalAnswer: config.finalAnswer === true,
+    outputSchema: outputSchemaOf(config.outputSchema, fail),
+    task: taskMode(config.task, fail),
   };
 }
 
@@ -178,4 +188,19 @@ function validateTimeout(value: unknown, fail: Fail): number | null | undefined 
     return fail("timeoutMs", `must be ${timeLimit.expected}; got ${String(value)}`);
   }
   return value as number | null;
+}
+
+function outputSchemaOf(schema: unknown, fail: Fail): NormalizedSchema | undefined {
+  if (schema === undefined) return undefined;
+  try {
+    return normalizeSchema(schema, { requireObject: true });
+  } catch (error) {
+    if (error instanceof SchemaSourceError) return fail("outputSchema", error.message, error.cause);
+    throw error;
+  }
+}
+
+function taskMode(value: unknown, fail: Fail): "optional" | "required" | undefined {
+  if (value === undefined || value === "optional" || value === "required") return value;
+  return fail("task", `must be "optional" or "required"; got ${JSON.stringify(value)}`);
 }

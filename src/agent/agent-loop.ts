@@ -3,6 +3,7 @@ import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { ListArtifact } from "../artifacts/list-artifact.js";
 import { TextArtifact } from "../artifacts/text-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { AgentCodeMode } from "../code-mode/agent-scripts.js";
 import type { ScriptRecord } from "../code-mode/script-record.js";
@@ -40,6 +41,8 @@ export interface LoopSetup {
   readonly maxSteps: number;
   readonly reflectOnToolUse: boolean;
   readonly approvals: boolean;
+  /** Who the tools' asks (`context.elicit`, `sample`) go to: the agent's handler and driver. */
+  readonly caller: Caller;
   readonly dialectOptions: DialectOptions;
   readonly concurrency: number | undefined;
   /** Ask the model to continue an answer the provider cut off, instead of ending with it. */
@@ -286,6 +289,7 @@ async function* runCalls(
     codeMode: setup.codeMode,
     step,
     ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
+    caller: setup.caller,
     dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
     ...(finishReason === undefined ? {} : { finishReason }),
     signal: setup.signal,

@@ -4,6 +4,7 @@ import { describeReceived } from "../internal/describe-value.js";
 import {
   aBoolean,
   abortSignal,
+  aFunction,
   aNumber,
   anArray,
   anObject,
@@ -37,6 +38,7 @@ const agentRules: OptionRules = Object.freeze({
   system: aString,
   name: aString,
   approvals: aBoolean,
+  onElicit: aFunction,
   dialectOptions: anObject,
   concurrency: { ...wholeNumber(1), expected: "a positive integer" },
   generation: anObject,

@@ -19,6 +19,7 @@ import type { Repair } from "../tool/repair.js";
 import type { Tool } from "../tool/tool.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import type { AgentElicitHandler } from "./agent-caller.js";
 import type { AgentState } from "./agent-state.js";
 import type { StateKey } from "./state-seal.js";
 
@@ -91,6 +92,13 @@ export interface AgentOptions {
    * answer, its step listed in `result.cutOff`. A cut call is refused either way, never completed.
    */
   continueCutOff?: boolean | undefined;
+  /**
+   * Answers the forms the agent's tools ask the person (`context.elicit`; a remote MCP server's
+   * elicitation through `McpTool`). Without it such asks fail with `CallerError`
+   * (`elicitation_unavailable`), which the model reads. Sampling (`context.sample`) always uses the
+   * agent's own driver; an `McpTool` lends it to its server only with `allowSampling`.
+   */
+  onElicit?: AgentElicitHandler | undefined;
   /** Generation settings passed on every model call. */
   generation?:
     | Pick<PromptRequest, "temperature" | "topP" | "maxOutputTokens" | "providerOptions">

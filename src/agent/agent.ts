@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import { type AgentCodeMode, agentCodeMode, runScriptStep } from "../code-mode/agent-scripts.js";
 import type { ScriptRecord } from "../code-mode/script-record.js";
@@ -9,6 +10,7 @@ import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import { TaskMemory } from "../memory/task-memory.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { agentCaller } from "./agent-caller.js";
 import {
   agentLoop,
   finish,
@@ -62,6 +64,7 @@ export class Agent {
   readonly #codeMode: AgentCodeMode | undefined;
   // Seals of the paused states this agent resumed: each state's approvals are used once.
   readonly #used = new Set<string>();
+  readonly #caller: Caller;
 
   constructor(options: AgentOptions) {
     checkAgentOptions(options);
@@ -75,6 +78,7 @@ export class Agent {
     this.#options = options;
     this.#protocol = protocols[options.protocol ?? "native"];
     this.#maxSteps = options.maxSteps ?? 20;
+    this.#caller = agentCaller(options.driver, options.onElicit);
     this.toolbox = options.toolbox ?? new Toolbox(options.tools ?? []);
     const memory =
       options.taskMemory ??
@@ -173,7 +177,7 @@ export class Agent {
   ): AsyncGenerator<AgentEvent> {
     // What the paused run's searches had loaded goes back in the same order: the same requests.
     this.toolbox.loadActivities(paused.loaded);
-    const context = { signal: setup.signal, receipts: setup.receipts };
+    const context = { signal: setup.signal, receipts: setup.receipts, caller: setup.caller };
     const scripts = new Map<string, Map<number, ApprovalDecision>>();
     for (const entry of paused.pending) {
       const decision = decisions.get(entry.id) as ApprovalDecision;
@@ -319,6 +323,7 @@ export class Agent {
       maxSteps: this.#maxSteps,
       reflectOnToolUse: agent.reflectOnToolUse ?? true,
       approvals: agent.approvals ?? false,
+      caller: this.#caller,
       dialectOptions: agent.dialectOptions ?? {},
       concurrency: agent.concurrency,
       continueCutOff: agent.continueCutOff ?? false,

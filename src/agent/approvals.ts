@@ -1,4 +1,5 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import { AgentError } from "../errors/agent-error.js";
 import { tracingRegistered } from "../observe/tool-call-channels.js";
@@ -95,7 +96,11 @@ export async function runDecision(
   toolbox: Toolbox,
   entry: PendingApproval,
   decision: ApprovalDecision,
-  context: { signal: AbortSignal | undefined; receipts: ReceiptOptions | undefined },
+  context: {
+    signal: AbortSignal | undefined;
+    receipts: ReceiptOptions | undefined;
+    caller?: Caller | undefined;
+  },
 ): Promise<ToolCallResult> {
   const named = {
     id: entry.id,
@@ -115,8 +120,11 @@ export async function runDecision(
   const input = decision.type === "edit" ? decision.input : entry.input;
   const tool = toolOf(toolbox, entry);
   const execute = async (): Promise<ToolCallResult> => {
-    const { signal } = context;
-    const outcome = await executeActivity(tool, entry.activityName, input, { signal });
+    const { signal, caller } = context;
+    const outcome = await executeActivity(tool, entry.activityName, input, {
+      signal,
+      ...(caller === undefined ? {} : { caller }),
+    });
     return { ...named, artifact: outcome.artifact, repairs: outcome.repairs };
   };
   const activity = tool.findActivity(entry.activityName);

@@ -35,6 +35,8 @@ export interface CompileEntry {
   readonly description: string;
   readonly schema: JsonSchemaObject;
   readonly annotations: Readonly<ActivityAnnotations>;
+  /** The schema of the activity's results, for dialects that carry one (MCP). */
+  readonly outputSchema?: JsonSchemaObject | undefined;
 }
 
 /** @internal A dialect's tools and, per native name, how to undo their lowering. */
@@ -119,7 +121,14 @@ export function compileTools<D extends Dialect>(
       schema.$defs === undefined;
     const description =
       notes.length === 0 ? text : `${text}${text === "" ? "" : "\n\n"}Input: ${notes.join("; ")}.`;
-    return { name: entry.name, description, schema, noInput, annotations: entry.annotations };
+    return {
+      name: entry.name,
+      description,
+      schema,
+      noInput,
+      annotations: entry.annotations,
+      outputSchema: entry.outputSchema,
+    };
   });
   const build = builders[dialect] as DialectBuilder<D>;
   return { tools: build(lowered, options), plans };

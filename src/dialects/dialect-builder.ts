@@ -12,6 +12,8 @@ export interface LoweredTool {
   /** The activity takes no input (an empty, closed object). */
   readonly noInput: boolean;
   readonly annotations: Readonly<ActivityAnnotations>;
+  /** The schema of the activity's results, when it declares one. */
+  readonly outputSchema: JsonSchemaObject | undefined;
 }
 
 /** @internal Builds a dialect's `tools` request value; one per dialect file. */

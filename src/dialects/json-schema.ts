@@ -2,7 +2,8 @@ import type { JsonSchema, JsonSchemaObject } from "../schema/json.js";
 import { transformSchema } from "../schema/walk-schema.js";
 import type { DialectBuilder } from "./dialect-builder.js";
 
-const draft2020 = "https://json-schema.org/draft/2020-12/schema";
+/** @internal The dialect URI of the JSON Schema toolwright keeps (2020-12). */
+export const draft2020 = "https://json-schema.org/draft/2020-12/schema";
 const draft07 = "http://json-schema.org/draft-07/schema#";
 
 /** @internal Plain JSON Schema with its `$schema`: 2020-12 as toolwright keeps it, or rewritten as draft-07. */

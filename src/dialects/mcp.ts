@@ -1,8 +1,13 @@
 import type { JsonSchemaObject } from "../schema/json.js";
 import { type DialectBuilder, describedBy } from "./dialect-builder.js";
+import { draft2020 } from "./json-schema.js";
 import type { McpToolAnnotations } from "./provider-tools.js";
 
-/** @internal MCP `tools/list`: `{ name, description, inputSchema, annotations }`, hints from the activity's annotations. */
+/**
+ * @internal MCP `tools/list`: `{ name, description, inputSchema, annotations }`, hints from the
+ * activity's annotations. The schema names its dialect (`$schema`: 2020-12, which every schema
+ * toolwright keeps is, draft-07 ones upgraded), so a client validates it with the right rules.
+ */
 export const buildMcpTools: DialectBuilder<"mcp"> = (tools) =>
   tools.map((tool) => {
     const hints: McpToolAnnotations = {};
@@ -14,7 +19,14 @@ export const buildMcpTools: DialectBuilder<"mcp"> = (tools) =>
     return {
       name: tool.name,
       ...describedBy(tool.description),
-      inputSchema: tool.schema as JsonSchemaObject & { type: "object" },
+      inputSchema: { $schema: draft2020, ...tool.schema } as JsonSchemaObject & { type: "object" },
       ...(Object.keys(hints).length > 0 ? { annotations: hints } : {}),
+      ...(tool.outputSchema === undefined
+        ? {}
+        : {
+            outputSchema: { $schema: draft2020, ...tool.outputSchema } as JsonSchemaObject & {
+              type: "object";
+            },
+          }),
     };
   });

@@ -153,6 +153,8 @@ export interface McpToolDefinition {
   name: string;
   description?: string;
   inputSchema: JsonSchemaObject & { type: "object" };
+  /** The schema of the results (`structuredContent`), for an activity with an `outputSchema`. */
+  outputSchema?: JsonSchemaObject & { type: "object" };
   annotations?: McpToolAnnotations;
 }
 

@@ -8,6 +8,7 @@
  */
 export type ToolwrightErrorCode =
   | "invalid_activity_config"
+  | "invalid_declaration_config"
   | "metadata_unavailable"
   | "unknown_activity_name"
   | "invalid_tool_config"

@@ -57,6 +57,13 @@ export const anObject = rule(
   "an object",
   (value) => typeof value === "object" && value !== null && !Array.isArray(value),
 );
+/** @internal A principal (`RunOptions.principal`): a name, or a scope object the memory checks. */
+export const aPrincipal = rule(
+  "a principal (a non-empty string or { principal, readsFrom? })",
+  (value) =>
+    (typeof value === "string" && value.length > 0) ||
+    (typeof value === "object" && value !== null && !Array.isArray(value)),
+);
 /** @internal */
 export const anArray = rule("an array", (value) => Array.isArray(value));
 /** @internal */

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import type { Toolbox } from "../toolbox/toolbox.js";
 import { closingHandle } from "./closing-handle.js";
 import {
@@ -26,6 +27,9 @@ export interface HttpSettings extends HttpAccess {
   readonly bodyTimeoutMs: number;
 }
 
+/** How long `close()` waits for the answers of calls it aborted before it closes every connection. */
+const closeGraceMs = 1_000;
+
 /** The path MCP's Streamable HTTP transport is served at. */
 const mcpPath = "/mcp";
 
@@ -40,6 +44,7 @@ export async function serveHttp(
   toolbox: Toolbox,
   info: McpServerInfo,
   settings: HttpSettings,
+  shutdown: AbortController,
 ): Promise<McpServerHandle> {
   const routes: McpRoutes =
     settings.sessions.kind === "stateless"
@@ -93,6 +98,8 @@ export async function serveHttp(
     }
   };
 
+  /** POST responses still open: `close()` lets calls in flight answer before it cuts connections. */
+  const open = new Set<Promise<void>>();
   const handle = async (
     request: IncomingMessage,
     response: ServerResponse,
@@ -116,6 +123,11 @@ export async function serveHttp(
     (expectContinue: boolean) => (request: IncomingMessage, response: ServerResponse) => {
       // Refused before "100 Continue", the client never sends its body: the connection cannot be reused.
       if (expectContinue) response.setHeader("Connection", "close");
+      // A POST answers one message or batch; GET streams stay open until closed, so they are not awaited.
+      if (request.method === "POST") {
+        const done = once(response, "close").then(() => void open.delete(done));
+        open.add(done);
+      }
       handle(request, response, expectContinue).catch((error: unknown) => {
         if (!response.headersSent) reject(response, 500, `Internal error: ${messageOf(error)}`);
         else response.destroy();
@@ -152,13 +164,19 @@ export async function serveHttp(
 
   const ending = closingHandle(async () => {
     const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    // Calls in flight see the abort and answer with an error; streams that stay open do not wait.
+    shutdown.abort();
+    await Promise.race([
+      Promise.allSettled([...open]),
+      delay(closeGraceMs, undefined, { ref: false }),
+    ]);
     await routes.close();
     // Open SSE streams would keep close() waiting for clients that never hang up.
     httpServer.closeAllConnections();
     await stopped;
   });
   const shownHost = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  return { url: `http://${shownHost}:${port}${mcpPath}`, ...ending };
+  return { url: `http://${shownHost}:${port}${mcpPath}`, ...ending, notify: info.changes };
 }
 
 function messageOf(error: unknown): string {

@@ -1,5 +1,6 @@
 import {
-  Client,
+  CLIENT_CAPABILITIES_META_KEY,
+  type Client,
   type Tool as McpToolSpec,
   type OAuthClientProvider,
   type PriorDiscovery,
@@ -8,6 +9,7 @@ import {
   SdkErrorCode,
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
+import type { CallerAbilities } from "../caller/caller-types.js";
 import { McpAuthorizationError } from "../errors/mcp-authorization-error.js";
 import { McpConnectionError } from "../errors/mcp-connection-error.js";
 import { packageVersion } from "../internal/package-version.js";
@@ -18,17 +20,22 @@ import {
   resolveAuth,
   withAuthorization,
 } from "./auth/authorization.js";
+import { CallerForwarding } from "./caller-forwarding.js";
 import {
   type ClientTransport,
   httpTransport,
   stdioTransport,
   targetUrl,
 } from "./client-transport.js";
+import type { McpCallResult } from "./from-mcp-result.js";
+import { followTask } from "./remote-task.js";
 import {
   answerServerRequests,
+  capabilitiesFor,
   clientCapabilities,
   type ServerRequestHandlers,
 } from "./server-requests.js";
+import { createdTask, TaskAwareClient, tasksExtension } from "./task-client.js";
 
 /**
  * An MCP server started as a child process, spoken to over its stdin and stdout.
@@ -103,6 +110,27 @@ export interface McpConnection {
   errorKind(error: unknown): "closed" | "timeout" | "refused" | "unauthorized" | undefined;
   /** For an `unauthorized` error: what to tell the model and the person. */
   authorizationProblem(error: unknown): string | undefined;
+  /** Sends the server's questions during a call to that call's caller. */
+  readonly forwarding: CallerForwarding;
+  /**
+   * The `_meta` of one call: on revision 2026-07-28, the capabilities this call can answer (its
+   * caller's, the handlers given) and the Tasks extension; nothing on earlier revisions.
+   */
+  callMeta(canAsk: CallerAbilities): Record<string, unknown>;
+  /**
+   * When a call's error is the server's answer that it runs the call as a task: follows the task to
+   * its result. `undefined` for any other error.
+   */
+  followTask(
+    error: unknown,
+    options: {
+      signal: AbortSignal;
+      timeoutMs: number;
+      /** The call's own capabilities (`callMeta`), repeated on every tasks request. */
+      meta: Record<string, unknown>;
+      onStatus: (message: string) => void;
+    },
+  ): Promise<McpCallResult> | undefined;
 }
 
 /** @internal How `openConnection` connects. */
@@ -118,6 +146,10 @@ export interface ConnectionOptions {
   /** What the server said at an earlier connection (`server/discover`), to skip asking again. */
   readonly prior?: PriorDiscovery | undefined;
   readonly handlers?: ServerRequestHandlers | undefined;
+  /** Whether the server may use the caller's model (sampling forwarded to the caller). */
+  readonly allowSampling?: boolean | undefined;
+  /** Whether a tool the server runs as a task is followed (2026-07-28 Tasks extension). */
+  readonly tasks?: boolean | undefined;
 }
 
 /** @internal Starts or reaches the server, runs the MCP handshake and lists every tool (all pages). */
@@ -138,8 +170,12 @@ export async function openConnection(
       url === undefined
         ? stdioTransport(target as McpStdioTarget)
         : httpTransport(url, target as McpHttpTarget, auth.provider);
-    const handlers = options.handlers ?? {};
-    const client = new Client(
+    const forwarding = new CallerForwarding({
+      server: opened.label,
+      allowSampling: options.allowSampling === true,
+    });
+    const handlers = forwarding.handlers(options.handlers ?? {});
+    const client = new TaskAwareClient(
       { name: "toolwright", version: packageVersion() },
       {
         capabilities: clientCapabilities(handlers),
@@ -147,7 +183,7 @@ export async function openConnection(
       },
     );
     answerServerRequests(client, opened.label, handlers);
-    return { opened, client };
+    return { opened, client, forwarding, handlers };
   };
   let current = open();
   const finish = (response: URLSearchParams) =>
@@ -165,7 +201,10 @@ export async function openConnection(
         ...(options.prior === undefined ? {} : { prior: options.prior }),
       });
     });
-    const connection = liveConnection(current.opened, current.client, auth);
+    const connection = liveConnection(current, auth, {
+      given: options.handlers ?? {},
+      tasks: options.tasks !== false,
+    });
     const tools = await connection.authorized(() =>
       listAllTools(current.client, options.timeoutMs),
     );
@@ -212,10 +251,16 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolS
 }
 
 function liveConnection(
-  opened: ClientTransport,
-  client: Client,
+  live: {
+    opened: ClientTransport;
+    client: Client;
+    forwarding: CallerForwarding;
+    handlers: ServerRequestHandlers;
+  },
   auth: ConnectionAuth,
+  options: { given: ServerRequestHandlers; tasks: boolean },
 ): McpConnection {
+  const { opened, client, forwarding, handlers } = live;
   const { transport, label, stderrTail } = opened;
   const state: { ended: { reason: string } | undefined } = { ended: undefined };
   const inflight = new Set<AbortController>();
@@ -274,6 +319,32 @@ function liveConnection(
       return error.code === SdkErrorCode.RequestTimeout ? "timeout" : undefined;
     },
     authorizationProblem: (error) => authorizationProblem(error, label, provider !== undefined),
+    forwarding,
+    callMeta: (canAsk) => {
+      if (client.getProtocolEra() !== "modern") return {};
+      const capabilities = capabilitiesFor(
+        forwarding.abilities(options.given, canAsk),
+        handlers.urlElicitation !== false,
+      );
+      return {
+        [CLIENT_CAPABILITIES_META_KEY]: options.tasks
+          ? { ...capabilities, extensions: { [tasksExtension]: {} } }
+          : capabilities,
+      };
+    },
+    followTask: (error, call) => {
+      const task = createdTask(error);
+      if (task === undefined) return undefined;
+      return followTask(task, {
+        client,
+        server: label,
+        handlers,
+        signal: call.signal,
+        requestTimeoutMs: call.timeoutMs,
+        meta: call.meta,
+        onStatus: call.onStatus,
+      });
+    },
     track: (signal) => {
       const controller = new AbortController();
       inflight.add(controller);

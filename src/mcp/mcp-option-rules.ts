@@ -16,6 +16,7 @@ import {
   timerMs,
   wholeNumber,
 } from "../internal/option-rules.js";
+import { isTaskStore } from "../memory/task-store.js";
 import { toolOptionRules } from "../tool/tool-option-rules.js";
 
 const positiveInteger = { ...wholeNumber(1), expected: "a positive integer" };
@@ -26,7 +27,7 @@ const nonEmptyStrings: OptionRule = {
 const transportRule = oneOf("stdio", "http");
 const sessionsRule = oneOf("stateful", "stateless");
 /** Options that bound sessions, which a stateless server does not keep. */
-const sessionOptions = ["maxSessions", "sessionIdleMs"] as const;
+const sessionOptions = ["maxSessions", "sessionIdleMs", "streamEvents", "sseRetryMs"] as const;
 /** Node's timers take at most 2^31 - 1 ms; a longer delay would fire at once. */
 const timeoutRule: OptionRule = {
   expected: "a whole number of milliseconds from 1 to 2147483647",
@@ -34,11 +35,37 @@ const timeoutRule: OptionRule = {
     Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2 ** 31 - 1,
 };
 
+const stateKeyRule: OptionRule = {
+  expected: "a secret of at least 32 bytes (a string or a Uint8Array)",
+  test: (value) =>
+    (typeof value === "string" && Buffer.byteLength(value) >= 32) ||
+    (value instanceof Uint8Array && value.byteLength >= 32),
+};
+
+/** `tasks`: an object of known options, its store one with the `TaskStore` methods. */
+const taskOptionsRule: OptionRule = {
+  expected:
+    "an object with optional store (a TaskStore: create, get, update), ttlMs and pollIntervalMs (whole milliseconds from 1 to 2147483647)",
+  test: (value) => {
+    if (typeof value !== "object" || value === null) return false;
+    const { store, ttlMs, pollIntervalMs, ...rest } = value as Record<string, unknown>;
+    return (
+      Object.keys(rest).length === 0 &&
+      (store === undefined || isTaskStore(store)) &&
+      (ttlMs === undefined || timeoutRule.test(ttlMs)) &&
+      (pollIntervalMs === undefined || timeoutRule.test(pollIntervalMs))
+    );
+  },
+};
+
 const commonRules: OptionRules = {
   transport: transportRule,
   name: nonEmptyString,
   version: nonEmptyString,
   instructions: nonEmptyString,
+  stateKey: stateKeyRule,
+  naming: oneOf("native", "bare"),
+  tasks: taskOptionsRule,
 };
 
 const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
@@ -60,6 +87,9 @@ const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {
     sessionIdleMs: timeoutRule,
     headersTimeoutMs: timeoutRule,
     bodyTimeoutMs: timeoutRule,
+    streamEvents: positiveInteger,
+    sseRetryMs: timeoutRule,
+    principal: aFunction,
   },
 };
 
@@ -75,6 +105,8 @@ const connectRules: OptionRules = {
   prior: anObject,
   onElicit: aFunction,
   onSample: aFunction,
+  allowSampling: aBoolean,
+  tasks: aBoolean,
   roots: {
     expected: "an array of { uri, name? } with file: URIs",
     test: (value) =>
@@ -157,7 +189,7 @@ export function checkServeOptions(options: unknown): void {
     if (given[option] === undefined) continue;
     throw fail(
       option,
-      `applies to sessions: "stateful"; a stateless server keeps no sessions to count or expire (remove "${option}", or serve with sessions: "stateful")`,
+      `applies to sessions: "stateful"; a stateless server keeps no sessions to count, expire or resume (remove "${option}", or serve with sessions: "stateful")`,
     );
   }
 }

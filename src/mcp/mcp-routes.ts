@@ -23,12 +23,12 @@ export interface McpRoutes {
   close(): Promise<void>;
 }
 
-/** @internal Answers with a JSON-RPC error body (no id: it may not be known) and `status`. */
+/** @internal Answers with a JSON-RPC error body and `status` (the request's id when known, else null). */
 export function rejectRequest(
   response: ServerResponse,
   status: number,
   message: string,
-  options: { code?: number; close?: boolean } = {},
+  options: { code?: number; close?: boolean; id?: string | number | null } = {},
 ): void {
   response.writeHead(status, {
     "Content-Type": "application/json",
@@ -36,6 +36,10 @@ export function rejectRequest(
     ...(options.close === true ? { Connection: "close" } : {}),
   });
   response.end(
-    JSON.stringify({ jsonrpc: "2.0", error: { code: options.code ?? -32000, message }, id: null }),
+    JSON.stringify({
+      jsonrpc: "2.0",
+      error: { code: options.code ?? -32000, message },
+      id: options.id ?? null,
+    }),
   );
 }

@@ -1,156 +1,136 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type {
-  CallToolResult,
-  JSONRPCRequest,
-  Tool as McpToolSpec,
-  ServerResult,
-} from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { unknownNameMessage } from "../calls/resolve-name.js";
-import type { ProviderTools } from "../dialects/provider-tools.js";
-import type { ActivityProgress } from "../tool/tool-options.js";
+import {
+  type JSONRPCRequest,
+  type RequestStateCodec,
+  type Result,
+  Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
+import type { Principal } from "../memory/memory-scope.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
-import { traceMcpServerCall } from "./mcp-spans.js";
-import { listMemoryResources, readMemoryResource } from "./memory-resources.js";
-import { memoryUriTemplate } from "./memory-uri.js";
-import { callParams, checkListParams, readParams } from "./request-params.js";
-import { invalidParams, methodNotFound, RpcError, resourceNotFound } from "./rpc-error.js";
-import { toCallToolResult } from "./to-mcp-result.js";
-import { notifyingListChanges } from "./tool-list-changes.js";
+import type { CallerKind } from "./caller-scope.js";
+import type { ChangeFeed, ServerChange } from "./change-feed.js";
+import { installCompletionHandler } from "./completion-handler.js";
+import type { RoundState } from "./input-round.js";
+import type { PrincipalResolver } from "./mcp-principal.js";
+import { installPromptHandlers } from "./prompt-handlers.js";
+import { checkParams } from "./request-params.js";
+import { installResourceHandlers } from "./resource-handlers.js";
+import { catalogOf, type McpNaming } from "./served-catalog.js";
+import { installTaskHandlers, tasksExtension } from "./tasks/task-handlers.js";
+import type { TaskRunner } from "./tasks/task-runner.js";
+import { installToolHandlers } from "./tool-handlers.js";
 
-/** @internal Who the server says it is in the MCP handshake. */
+/** @internal Who the server says it is (`initialize` result, `server/discover`), and when it stops. */
 export interface McpServerInfo {
   readonly name: string;
   readonly version: string;
   readonly instructions: string | undefined;
+  /** Aborted when `close()` begins: calls in flight stop and answer with an error. */
+  readonly shutdown: AbortSignal;
+  /** What `serveMcp`'s `notify` publishes; sessions of 2025-era clients pass it on. */
+  readonly changes: ChangeFeed;
+  /** Signs and checks the `requestState` of `input_required` rounds. */
+  readonly stateCodec: RequestStateCodec<RoundState>;
+  readonly naming: McpNaming;
+  /**
+   * Over HTTP, who each client acts for in task memory (`serveMcp`'s `principal` option, else
+   * toolwright's choice: mcp-principal.ts); `"none"` over stdio, whose one client has the default space.
+   */
+  readonly principal?: PrincipalResolver | undefined | "none";
+  /** Runs activities marked `task` as MCP tasks, with their state in its store. */
+  readonly tasks: TaskRunner;
 }
 
-/** Longest tool name an unknown-tool message ranks the known names against (ranking costs its length). */
-const rankedNameLength = 128;
-
 /**
- * One schema validator for every server (the SDK uses it only to check elicitation answers, which
- * toolwright never asks for): by default each `Server` builds an Ajv instance of its own, most of the
- * cost of a stateless request's fresh server.
+ * One schema validator for every server: by default each `Server` builds an Ajv instance of its own,
+ * most of the cost of a fresh per-request server (stateless serving and every 2026-07-28 request).
  */
 const sharedValidator = new AjvJsonSchemaValidator();
 
-/** The names in each compiled MCP tool list (the toolbox caches the list while its tools stay the same). */
-const namesOf = new WeakMap<object, ReadonlySet<string>>();
+type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
+
+/** The SDK's `Server`, with parameters a client wrote checked in toolwright's words first. */
+class ToolwrightServer extends Server {
+  protected override _wrapHandler(method: string, handler: Handler): Handler {
+    const wrapped = super._wrapHandler(method, handler);
+    return (request, ctx) => {
+      checkParams(method, request.params);
+      return wrapped(request, ctx);
+    };
+  }
+}
 
 /**
- * @internal One MCP `Server` over a toolbox (one per client session; they share the toolbox): tools
- * under their native names, calls through the toolbox's tolerant pipeline, task-memory namespaces as
- * resources.
- *
- * toolwright's methods are answered by the SDK's fallback handler rather than `setRequestHandler`: the
- * SDK would first run its zod schema over the whole request (every key of `arguments`, twice for
- * `tools/call`), and turn a mismatch into -32603 with a dump of zod issues. Here parameters are checked
- * by hand — `arguments` only for being an object — and a problem is -32602 with toolwright's wording.
+ * @internal One MCP server over a toolbox, on the official SDK's protocol layer: a session's (2025-era
+ * clients) or a single request's (2026-07-28 clients, stateless serving); all of them share the
+ * toolbox. The SDK speaks each revision in its own terms (the `initialize` handshake or
+ * `server/discover`, `ttlMs`/`cacheScope` on 2026-07-28 list results, log levels by `logging/setLevel`
+ * or per request); toolwright answers the methods.
  */
-export function createMcpServer(toolbox: Toolbox, info: McpServerInfo): Server {
-  const server = new Server(
+export function createMcpServer(
+  toolbox: Toolbox,
+  info: McpServerInfo,
+  kind: CallerKind,
+  principal?: Principal,
+): Server {
+  const server = new ToolwrightServer(
     { name: info.name, version: info.version },
     {
-      capabilities: { tools: { listChanged: true }, resources: {} },
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+        completions: {},
+        logging: {},
+        // The Tasks extension is a 2026-07-28 one; earlier clients are answered without it.
+        ...(kind === "round" ? { extensions: { [tasksExtension]: {} } } : {}),
+      },
       jsonSchemaValidator: sharedValidator,
+      // A tampered or expired requestState is refused (-32602) before any handler runs.
+      requestState: { verify: info.stateCodec.verify },
       ...(info.instructions === undefined ? {} : { instructions: info.instructions }),
     },
   );
-  server.fallbackRequestHandler = async (request: JSONRPCRequest, extra) => {
-    switch (request.method) {
-      case "tools/list":
-        checkListParams(request.params);
-        return { tools: listTools(toolbox) };
-      case "tools/call": {
-        const { name, arguments: input } = callParams(request.params);
-        const tools = toolbox.toProviderTools("mcp");
-        // MCP clients call exactly what tools/list gave them; a name outside it is a protocol error.
-        if (!mcpNames(tools).has(name)) {
-          const shown = name.length > rankedNameLength ? name.slice(0, rankedNameLength) : name;
-          const known = tools.map((tool) => tool.name);
-          throw new RpcError(invalidParams, unknownNameMessage(shown, known));
-        }
-        // A client that sent a progress token gets the activity's `context.progress` reports.
-        const token = progressToken(request.params);
-        const onProgress =
-          token === undefined
-            ? undefined
-            : (report: ActivityProgress) =>
-                void extra
-                  .sendNotification({
-                    method: "notifications/progress",
-                    params: { progressToken: token, ...report },
-                  })
-                  .catch(() => undefined);
-        const run = async () => {
-          const result = await toolbox.execute(
-            { id: String(extra.requestId), name, arguments: input },
-            {
-              dialect: "mcp",
-              signal: extra.signal,
-              ...(onProgress === undefined ? {} : { onProgress }),
-            },
-          );
-          return toCallToolResult(result.artifact) satisfies CallToolResult;
-        };
-        // The client's trace context (in `_meta`) becomes the parent of this call's spans.
-        const meta = (request.params as { _meta?: unknown } | undefined)?._meta;
-        const info = { toolName: name, requestId: extra.requestId, sessionId: extra.sessionId };
-        return traceMcpServerCall(info, meta, () => notifyingListChanges(toolbox, server, run));
-      }
-      case "resources/list":
-        checkListParams(request.params);
-        return { resources: await listMemoryResources(toolbox) };
-      case "resources/templates/list":
-        checkListParams(request.params);
-        return { resourceTemplates: [memoryTemplate] };
-      case "resources/read": {
-        const uri = readParams(request.params);
-        const result = await readMemoryResource(toolbox, uri);
-        if (result === undefined) {
-          throw new RpcError(resourceNotFound, `Resource ${uri} not found`, { uri });
-        }
-        return result satisfies ServerResult;
-      }
-      default:
-        throw new RpcError(methodNotFound, `Method not found: ${request.method}`);
-    }
-  };
+  const subscriptions = new Set<string>();
+  const catalog = () => catalogOf(toolbox, info.naming);
+  const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
+  installToolHandlers(server, toolbox, {
+    ...settings,
+    changes: info.changes,
+    tasks: info.tasks,
+    principal,
+  });
+  if (kind === "round") installTaskHandlers(server, info.tasks);
+  installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions, principal });
+  installPromptHandlers(server, settings);
+  installCompletionHandler(server, toolbox, catalog, principal);
+  // A 2026-07-28 server answers one request; its clients hear of changes on listen streams.
+  if (kind !== "round") {
+    const unsubscribe = info.changes.subscribe((change) => {
+      void tell(server, change, subscriptions).catch(() => undefined);
+    });
+    const previous = server.onclose;
+    server.onclose = () => {
+      unsubscribe();
+      previous?.();
+    };
+  }
   return server;
 }
 
-const memoryTemplate = {
-  uriTemplate: memoryUriTemplate,
-  name: "task-memory",
-  title: "Task memory namespace",
-  description:
-    "The text of tool output stored in a task memory, by memory_name and artifact_namespace",
-  mimeType: "text/plain",
-};
-
-/** The names of a compiled tool list, computed once per list rather than per call. */
-function mcpNames(tools: ProviderTools["mcp"]): ReadonlySet<string> {
-  let names = namesOf.get(tools);
-  if (names === undefined) {
-    names = new Set(tools.map((tool) => tool.name));
-    namesOf.set(tools, names);
+/** A change as the notification a 2025-era session expects (an update only for a subscribed URI). */
+async function tell(server: Server, change: ServerChange, subscriptions: ReadonlySet<string>) {
+  // Before `initialize`, or after the session closed, there is no one to tell.
+  if (server.getClientCapabilities() === undefined) return;
+  switch (change.kind) {
+    case "tools":
+      return server.sendToolListChanged();
+    case "resources":
+      return server.sendResourceListChanged();
+    case "prompts":
+      return server.sendPromptListChanged();
+    case "resource":
+      if (subscriptions.has(change.uri)) return server.sendResourceUpdated({ uri: change.uri });
   }
-  return names;
-}
-
-/** The MCP dialect's tools (cached by the toolbox), each with a readable title. */
-function listTools(toolbox: Toolbox): McpToolSpec[] {
-  return toolbox.toProviderTools("mcp").map((tool) => {
-    const owner = toolbox.resolveName(tool.name);
-    const title = owner === undefined ? tool.name : `${owner.tool.name}.${owner.activity.name}`;
-    return { ...tool, title } as McpToolSpec;
-  });
-}
-
-/** The request's `_meta.progressToken` (a string or a number), if the client sent one. */
-function progressToken(params: unknown): string | number | undefined {
-  const meta = (params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
-  const token = meta?.progressToken;
-  return typeof token === "string" || typeof token === "number" ? token : undefined;
 }

@@ -6,6 +6,7 @@ import type {
 import type { ActivityContext } from "../activity/activity-context.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { CallerError } from "../caller/caller-error.js";
 import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { Tool } from "../tool/tool.js";
@@ -55,8 +56,23 @@ export interface McpToolOptions extends ToolOptions {
    * Without it the client declares no elicitation, and a server must not ask.
    */
   onElicit?: McpElicitHandler | undefined;
-  /** Runs the server's sampling requests through a model; without it the server may not sample. */
+  /**
+   * Runs the server's sampling requests through a model of your choice. Without it, and without
+   * `allowSampling`, the server may not sample.
+   */
   onSample?: McpSampleHandler | undefined;
+  /**
+   * Lets the server use the caller's model: its sampling requests go to whoever called the tool (an
+   * `Agent`'s own driver, the client of `serveMcp`). Off by default: a server sees no model unless
+   * you allow it here (or give `onSample`).
+   */
+  allowSampling?: boolean | undefined;
+  /**
+   * Follows a tool the server runs as a task (revision 2026-07-28, the Tasks extension): the call
+   * polls `tasks/get` rather than holding its request open, answers the task's questions, and
+   * cancels the task when aborted. On by default; `false` declares no Tasks support.
+   */
+  tasks?: boolean | undefined;
   /** The roots offered to the server (`roots/list`); none declared by default. */
   roots?: readonly McpRoot[] | undefined;
 }
@@ -129,6 +145,8 @@ export class McpTool extends Tool {
       onElicit,
       onSample,
       roots,
+      allowSampling,
+      tasks,
       ...toolOptions
     } = options;
     const connectTimeout = connectTimeoutMs ?? 30_000;
@@ -146,6 +164,8 @@ export class McpTool extends Tool {
       protocolVersion,
       prior,
       handlers: { onElicit, onSample, roots },
+      allowSampling,
+      tasks,
     });
     try {
       const name = toolOptions.name ?? defaultName(connection);
@@ -265,42 +285,82 @@ async function callServerTool(
       progress: number;
       total?: number | undefined;
       message?: string | undefined;
-    }) => {
-      try {
-        context.progress(report.progress, report.total, report.message);
-      } catch {
-        // A server's malformed report (negative, not finite) is its problem, not this call's.
-      }
-    };
-    const result = await traceMcpClientCall(
-      { toolName: serverName, sessionId: connection.client.transport?.sessionId },
-      (meta) =>
-        inCallScope(call.signal, () =>
-          connection.authorized(() =>
-            connection.client.callTool(
-              {
-                name: serverName,
-                arguments: input as Record<string, unknown>,
-                ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
-              },
-              {
+    }) => reportProgress(context, report.progress, report.total, report.message);
+    // A task's status messages count as progress too (the Tasks extension has no other reports).
+    let statuses = 0;
+    const onStatus = (message: string) => reportProgress(context, ++statuses, undefined, message);
+    const capabilities = connection.callMeta(context.canAsk);
+    const send = (meta: Record<string, unknown>) =>
+      connection.client.callTool(
+        {
+          name: serverName,
+          arguments: input as Record<string, unknown>,
+          _meta: { ...meta, ...capabilities },
+        },
+        {
+          signal: call.signal,
+          timeout: requestTimeoutMs,
+          onprogress,
+          resetTimeoutOnProgress: true,
+        },
+      );
+    const { value: result, refusal } = await connection.forwarding.during(context, () =>
+      traceMcpClientCall(
+        { toolName: serverName, sessionId: connection.client.transport?.sessionId },
+        (meta) =>
+          inCallScope(call.signal, async () => {
+            try {
+              return await connection.authorized(() => send(meta));
+            } catch (error) {
+              const task = connection.followTask(error, {
                 signal: call.signal,
-                timeout: requestTimeoutMs,
-                onprogress,
-                resetTimeoutOnProgress: true,
-              },
-            ),
-          ),
-        ),
+                timeoutMs: requestTimeoutMs,
+                meta: capabilities,
+                onStatus,
+              });
+              if (task === undefined) throw error;
+              return await task;
+            }
+          }),
+      ),
     );
+    // The server's failure after its question was refused: the refusal says why.
+    if (refusal !== undefined && (result as McpCallResult).isError === true) {
+      return new ErrorArtifact(refusal.message, { code: refusal.code, cause: result });
+    }
     return fromCallToolResult(result as McpCallResult);
   } catch (error) {
     // Our own timeout or the caller's abort: the run pipeline reports it.
     if (context.signal.aborted) throw error;
+    if (CallerError.isInstance(error) || isRemoteTaskError(error)) {
+      return new ErrorArtifact(error.message, { code: error.code, cause: error });
+    }
     return callFailure(error, connection, serverName);
   } finally {
     call.release();
   }
+}
+
+function reportProgress(
+  context: ActivityContext,
+  done: number,
+  total: number | undefined,
+  message: string | undefined,
+): void {
+  try {
+    context.progress(done, total, message);
+  } catch {
+    // A server's malformed report (negative, not finite) is its problem, not this call's.
+  }
+}
+
+/** A task of the server's that failed, was cancelled or asked what it may not (remote-task.ts). */
+function isRemoteTaskError(error: unknown): error is Error & { code: string } {
+  return (
+    error instanceof Error &&
+    error.name === "RemoteTaskError" &&
+    typeof (error as { code?: unknown }).code === "string"
+  );
 }
 
 function callFailure(error: unknown, connection: McpConnection, serverName: string): ErrorArtifact {

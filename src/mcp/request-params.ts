@@ -1,19 +1,24 @@
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import { describeValue } from "../internal/describe-value.js";
 import { formatPath } from "../internal/json-path.js";
-import { invalidParams, RpcError } from "./rpc-error.js";
 
-/** @internal The parameters of a `tools/call` request, checked. */
-export interface CallParams {
-  readonly name: string;
-  readonly arguments: Record<string, unknown>;
+/**
+ * @internal Checks the parameters of the requests whose parameters carry what a client or model wrote
+ * (`tools/call`, `resources/read`, `prompts/get`) before the SDK parses them, so a problem is a -32602
+ * error in toolwright's words (`$.params.arguments: expected an object, got string "x"`) rather than
+ * a dump of the SDK's schema issues. Other requests are left to the SDK.
+ */
+export function checkParams(method: string, params: unknown): void {
+  if (method === "tools/call") checkCallParams(params);
+  else if (method === "resources/read") checkReadParams(params);
+  else if (method === "prompts/get") checkPromptParams(params);
 }
 
 /**
- * @internal Checks `tools/call` parameters without walking `arguments` (the toolbox validates those
- * against the tool's schema, with its own limits): a problem is a -32602 error whose message reads like
- * toolwright's validation errors, `$.params.arguments: expected an object, got string "x"`.
+ * `tools/call`, without walking `arguments` (the toolbox validates those against the tool's schema,
+ * with its own limits).
  */
-export function callParams(params: unknown): CallParams {
+function checkCallParams(params: unknown): void {
   const object = paramsObject(params, true);
   const problems: string[] = [];
   const { name } = object;
@@ -26,14 +31,9 @@ export function callParams(params: unknown): CallParams {
   }
   checkMeta(object, problems);
   fail(problems);
-  return {
-    name: name as string,
-    arguments: given === undefined ? {} : (given as Record<string, unknown>),
-  };
 }
 
-/** @internal Checks `resources/read` parameters and returns the URI. */
-export function readParams(params: unknown): string {
+function checkReadParams(params: unknown): void {
   const object = paramsObject(params, true);
   const problems: string[] = [];
   if (typeof object.uri !== "string" || object.uri === "") {
@@ -41,15 +41,19 @@ export function readParams(params: unknown): string {
   }
   checkMeta(object, problems);
   fail(problems);
-  return object.uri as string;
 }
 
-/** @internal Checks the parameters of a list request (`tools/list`, …): optional, with an optional cursor. */
-export function checkListParams(params: unknown): void {
-  const object = paramsObject(params, false);
+function checkPromptParams(params: unknown): void {
+  const object = paramsObject(params, true);
   const problems: string[] = [];
-  if (object.cursor !== undefined && typeof object.cursor !== "string") {
-    problems.push(problem(["cursor"], "a string", object.cursor));
+  if (typeof object.name !== "string" || object.name === "") {
+    problems.push(
+      problem(["name"], "a non-empty string (the prompt's name from prompts/list)", object.name),
+    );
+  }
+  const given = object.arguments;
+  if (given !== undefined && !isObject(given)) {
+    problems.push(problem(["arguments"], "an object of strings", given));
   }
   checkMeta(object, problems);
   fail(problems);
@@ -73,8 +77,12 @@ function problem(path: readonly string[], expected: string, got: unknown): strin
 }
 
 function fail(problems: readonly string[]): void {
-  if (problems.length > 0)
-    throw new RpcError(invalidParams, `Invalid params: ${problems.join("; ")}`);
+  if (problems.length > 0) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid params: ${problems.join("; ")}`,
+    );
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

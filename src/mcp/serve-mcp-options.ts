@@ -1,4 +1,8 @@
 import type { Readable, Writable } from "node:stream";
+import type { TaskStore } from "../memory/task-store.js";
+import type { McpChangeNotifier } from "./change-feed.js";
+import type { PrincipalResolver } from "./mcp-principal.js";
+import type { McpNaming } from "./served-catalog.js";
 
 /**
  * What every `serveMcp` transport accepts: how the server introduces itself.
@@ -15,6 +19,40 @@ export interface McpServeCommonOptions {
   version?: string | undefined;
   /** Instructions clients may add to the model's prompt. */
   instructions?: string | undefined;
+  /**
+   * The secret (at least 32 bytes; a string counts its UTF-8 bytes) that signs the state a 2026-07-28
+   * client carries between `input_required` rounds, so a tampered one is refused. Replicas that may
+   * take each other's retries need the same one; by default a random key serves this process only.
+   */
+  stateKey?: string | Uint8Array | undefined;
+  /**
+   * How clients see tool and prompt names: `"native"` (the default, `<tool name>_<activity name>`, as
+   * every provider dialect names them) or `"bare"` (the activity's or prompt's own name; two of a kind
+   * with one name throw `McpConfigError`).
+   */
+  naming?: McpNaming | undefined;
+  /** Where and how long activities marked `task` keep their MCP tasks. */
+  tasks?: McpTaskOptions | undefined;
+}
+
+/**
+ * How `serveMcp` keeps the MCP tasks of activities marked `@activity({ task })`. By default their
+ * state is in the store of the toolbox's task memory when that store keeps tasks
+ * (`SqliteArtifactStore`, `RedisArtifactStore`: a task survives a restart, and every replica on the
+ * same store answers for it), else in this process.
+ *
+ * @example
+ * ```ts
+ * await serveMcp(toolbox, { transport: "http", tasks: { ttlMs: 86_400_000, pollIntervalMs: 2_000 } });
+ * ```
+ */
+export interface McpTaskOptions {
+  /** Where task state lives; see above for the default. */
+  store?: TaskStore | undefined;
+  /** How long a task is kept from its creation; 1 hour by default. */
+  ttlMs?: number | undefined;
+  /** How often clients are told to poll; 1 second by default. */
+  pollIntervalMs?: number | undefined;
 }
 
 /**
@@ -90,6 +128,25 @@ export interface HttpServeOptions extends McpServeCommonOptions {
    * often leave without ending theirs; 30 minutes by default.
    */
   sessionIdleMs?: number | undefined;
+  /**
+   * Server-sent events each session keeps, so a client whose stream dropped reconnects with
+   * `Last-Event-ID` and gets what it missed; the oldest go first. 1,000 by default.
+   */
+  streamEvents?: number | undefined;
+  /**
+   * How long (milliseconds) a client whose stream dropped waits before reconnecting: the `retry` of
+   * each stream's priming event. 2 s by default.
+   */
+  sseRetryMs?: number | undefined;
+  /**
+   * Who each client acts for in task memory: the owner of the output its calls store and the only one
+   * who lists, reads, searches or subscribes to it. By default a 2025-era session is its own principal;
+   * a request without a session (2026-07-28, stateless serving) is its authenticated client
+   * (`request.auth.clientId`), else the holder of its bearer token, else the default space. Return another
+   * name to group clients, a `MemoryScope` to let one read others' output (explicit sharing), or
+   * `undefined` to give everyone the one default space (a single-user server).
+   */
+  principal?: PrincipalResolver | undefined;
 }
 
 /**
@@ -122,4 +179,6 @@ export interface McpServerHandle {
    * the listening socket; calls still running are aborted.
    */
   close(): Promise<void>;
+  /** Tells the clients that the tools, resources or prompts changed, or that a resource's content did. */
+  readonly notify: McpChangeNotifier;
 }

@@ -2,6 +2,7 @@ import { McpConfigError } from "../errors/mcp-config-error.js";
 import { loadPackage, requirePackage } from "../internal/optional-package.js";
 import { packageVersion } from "../internal/package-version.js";
 import { Toolbox } from "../toolbox/toolbox.js";
+import { ChangeFeed } from "./change-feed.js";
 import { closingHandle } from "./closing-handle.js";
 import { isLoopbackHost } from "./http-guards.js";
 import type { HttpSettings } from "./http-host.js";
@@ -17,7 +18,8 @@ import type {
 const subject = "serveMcp";
 /** 2 MiB: JSON.parse of the worst such body (all distinct keys) takes about 0.1 s on a small VM. */
 const defaultMaxBodyBytes = 2 * 1024 * 1024;
-const mcpSdk = "@modelcontextprotocol/sdk";
+const serverSdk = "@modelcontextprotocol/server";
+const nodeSdk = "@modelcontextprotocol/node";
 
 /**
  * Serves a toolbox as an MCP server, over stdio or Streamable HTTP (at `/mcp`), and resolves once it
@@ -47,39 +49,80 @@ export async function serveMcp(
   }
   checkServeOptions(options);
   const settings = options.transport === "http" ? httpSettings(options) : undefined;
+  // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
+  requirePackage(subject, serverSdk);
+  const [{ catalogOf }, { roundStateCodec }, { TaskRunner, taskSettings }] = await loadPackage(
+    subject,
+    serverSdk,
+    () =>
+      Promise.all([
+        import("./served-catalog.js"),
+        import("./state-codec.js"),
+        import("./tasks/task-runner.js"),
+      ]),
+  );
+  const shutdown = new AbortController();
   const info: McpServerInfo = {
     name: options.name ?? "toolwright",
     version: options.version ?? packageVersion(),
     instructions: options.instructions,
+    shutdown: shutdown.signal,
+    changes: new ChangeFeed(),
+    stateCodec: roundStateCodec(options.stateKey),
+    naming: options.naming ?? "native",
+    principal: options.transport === "http" ? options.principal : "none",
+    tasks: new TaskRunner(taskSettings(toolbox, options.tasks), shutdown.signal),
   };
-  // Compiling once now turns a schema MCP cannot carry into an error here, not in a client's session.
-  toolbox.toProviderTools("mcp");
-  // The SDK loads only now, so `toolwright/mcp` imports without it and a missing SDK is named here.
-  requirePackage(subject, mcpSdk, `${mcpSdk}/server/index.js`);
-  if (settings === undefined) return serveStdio(toolbox, info, options as StdioServeOptions);
-  const { serveHttp } = await loadPackage(subject, mcpSdk, () => import("./http-host.js"));
-  return serveHttp(toolbox, info, settings);
+  // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
+  const catalog = catalogOf(toolbox, info.naming);
+  // Clients over HTTP must drop a tool with broken x-mcp-header declarations (SEP-2243); stdio
+  // clients may ignore the annotation.
+  const problem =
+    catalog.problems[0] ??
+    (settings === undefined
+      ? undefined
+      : catalog.headerProblems.map((text) => `${text} (HTTP clients would drop the tool)`)[0]);
+  if (problem !== undefined) {
+    throw new McpConfigError({ subject, option: "toolbox", message: problem });
+  }
+  if (settings === undefined) {
+    return serveStdio(toolbox, info, options as StdioServeOptions, shutdown);
+  }
+  requirePackage(subject, nodeSdk);
+  const { serveHttp } = await loadPackage(subject, serverSdk, () => import("./http-host.js"));
+  return serveHttp(toolbox, info, settings, shutdown);
 }
 
 async function serveStdio(
   toolbox: Toolbox,
   info: McpServerInfo,
   options: StdioServeOptions,
+  shutdown: AbortController,
 ): Promise<McpServerHandle> {
-  const [{ createMcpServer }, { StdioServerTransport }] = await loadPackage(subject, mcpSdk, () =>
-    Promise.all([import("./mcp-server.js"), import("@modelcontextprotocol/sdk/server/stdio.js")]),
+  const [{ createMcpServer }, stdio] = await loadPackage(subject, serverSdk, () =>
+    Promise.all([import("./mcp-server.js"), import("@modelcontextprotocol/server/stdio")]),
   );
   const stdin = options.stdin ?? process.stdin;
-  const server = createMcpServer(toolbox, info);
+  const transport = new stdio.StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  // The SDK's entry decides the revision from the client's first message: `initialize` pins a 2025-era
+  // server for the connection, a 2026-07-28 request is answered per request.
+  const kindOf = (era: "legacy" | "modern") => (era === "modern" ? "round" : "session");
+  const served = stdio.serveStdio(
+    // One client per process: it has the default space of task memory, as before principals existed.
+    (context) => createMcpServer(toolbox, info, kindOf(context.era), undefined),
+    {
+      transport,
+    },
+  );
   const handle = closingHandle(async () => {
     stdin.off("end", onEnd);
-    await server.close();
+    shutdown.abort();
+    await served.close();
   });
   // The client hanging up (stdin at its end) ends the server, so a stdio process can exit.
   const onEnd = () => void handle.close();
-  await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
   stdin.once("end", onEnd);
-  return handle;
+  return { ...handle, notify: info.changes };
 }
 
 function httpSettings(options: HttpServeOptions): HttpSettings {
@@ -106,6 +149,8 @@ function httpSettings(options: HttpServeOptions): HttpSettings {
             kind: "stateful",
             maxSessions: options.maxSessions ?? 256,
             sessionIdleMs: options.sessionIdleMs ?? 30 * 60_000,
+            eventsPerSession: options.streamEvents ?? 1_000,
+            sseRetryMs: options.sseRetryMs ?? 2_000,
           },
     headersTimeoutMs: options.headersTimeoutMs ?? 10_000,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,

@@ -1,10 +1,13 @@
-import type {
-  Client,
-  ClientCapabilities,
-  CreateMessageRequestParams,
-  CreateMessageResult,
-  ElicitRequestFormParams,
-  ElicitResult,
+import {
+  type Client,
+  type ClientCapabilities,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  type ElicitRequestFormParams,
+  type ElicitRequestParams,
+  type ElicitResult,
+  ProtocolError,
+  ProtocolErrorCode,
 } from "@modelcontextprotocol/client";
 
 // What a server may ask of its client while a tool runs: the person (elicitation), the client's
@@ -108,17 +111,39 @@ export interface ServerRequestHandlers {
   readonly onElicit?: McpElicitHandler | undefined;
   readonly onSample?: McpSampleHandler | undefined;
   readonly roots?: readonly McpRoot[] | undefined;
+  /**
+   * Answers a sampling request with a refusal that says why, where no `onSample` is declared (a
+   * server that samples anyway learns the reason, not just "method not found").
+   */
+  readonly refuseSampling?: McpSampleHandler | undefined;
+  /** Whether `onElicit` also answers addresses to open (URL mode); true unless `false`. */
+  readonly urlElicitation?: boolean | undefined;
 }
 
 /** @internal The capabilities `handlers` let the client declare. */
 export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapabilities {
+  return capabilitiesFor(
+    {
+      elicit: handlers.onElicit !== undefined,
+      sample: handlers.onSample !== undefined,
+      roots: handlers.roots !== undefined,
+    },
+    handlers.urlElicitation !== false,
+  );
+}
+
+/** @internal The capabilities for what the client can answer (one call's, on 2026-07-28). */
+export function capabilitiesFor(
+  can: { readonly elicit: boolean; readonly sample: boolean; readonly roots: boolean },
+  urlElicitation: boolean,
+): ClientCapabilities {
   return {
     // The SDK fills fields the person left out with their defaults (SEP-1034).
-    ...(handlers.onElicit === undefined
-      ? {}
-      : { elicitation: { form: { applyDefaults: true }, url: {} } }),
-    ...(handlers.onSample === undefined ? {} : { sampling: {} }),
-    ...(handlers.roots === undefined ? {} : { roots: { listChanged: false } }),
+    ...(can.elicit
+      ? { elicitation: { form: { applyDefaults: true }, ...(urlElicitation ? { url: {} } : {}) } }
+      : {}),
+    ...(can.sample ? { sampling: {} } : {}),
+    ...(can.roots ? { roots: { listChanged: false } } : {}),
   };
 }
 
@@ -128,29 +153,30 @@ export function answerServerRequests(
   server: string,
   handlers: ServerRequestHandlers,
 ): void {
-  const { onElicit, onSample, roots } = handlers;
+  const { onElicit, onSample, roots, refuseSampling } = handlers;
+  if (onSample === undefined && refuseSampling !== undefined) {
+    // Sampling is not declared, so the SDK takes no handler for it: its fallback answers instead.
+    client.fallbackRequestHandler = async (request, context) => {
+      if (request.method !== "sampling/createMessage") {
+        throw new ProtocolError(ProtocolErrorCode.MethodNotFound, "Method not found");
+      }
+      return refuseSampling({
+        ...(request.params as CreateMessageRequestParams),
+        server,
+        signal: context.mcpReq.signal,
+      });
+    };
+  }
   if (onElicit !== undefined) {
     client.setRequestHandler("elicitation/create", async (request, context) => {
-      const { params } = request;
-      const question: McpElicitation =
-        params.mode === "url"
-          ? {
-              server,
-              mode: "url",
-              message: params.message,
-              url: params.url,
-              signal: context.mcpReq.signal,
-            }
-          : {
-              server,
-              mode: "form",
-              message: params.message,
-              requestedSchema: params.requestedSchema,
-              signal: context.mcpReq.signal,
-            };
-      const answer = await onElicit(question);
+      const answer = await answerElicitation(
+        request.params,
+        server,
+        onElicit,
+        context.mcpReq.signal,
+      );
       // Content, even empty, is what the SDK fills the defaults into.
-      return answer.action === "accept" && question.mode === "form"
+      return answer.action === "accept" && request.params.mode !== "url"
         ? { ...answer, content: answer.content ?? {} }
         : answer;
     });
@@ -161,11 +187,36 @@ export function answerServerRequests(
     );
   }
   if (roots !== undefined) {
-    client.setRequestHandler("roots/list", () => ({
-      roots: roots.map((root) => ({
-        uri: root.uri,
-        ...(root.name === undefined ? {} : { name: root.name }),
-      })),
-    }));
+    client.setRequestHandler("roots/list", () => rootsList(roots));
   }
+}
+
+/** @internal A server's elicitation (a request, or a task's input request) put to `onElicit`. */
+export function answerElicitation(
+  params: ElicitRequestParams,
+  server: string,
+  onElicit: McpElicitHandler,
+  signal: AbortSignal,
+): McpElicitationResult | Promise<McpElicitationResult> {
+  const question: McpElicitation =
+    params.mode === "url"
+      ? { server, mode: "url", message: params.message, url: params.url, signal }
+      : {
+          server,
+          mode: "form",
+          message: params.message,
+          requestedSchema: params.requestedSchema,
+          signal,
+        };
+  return onElicit(question);
+}
+
+/** @internal The answer to `roots/list`. */
+export function rootsList(roots: readonly McpRoot[]): { roots: { uri: string; name?: string }[] } {
+  return {
+    roots: roots.map((root) => ({
+      uri: root.uri,
+      ...(root.name === undefined ? {} : { name: root.name }),
+    })),
+  };
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import type { Server } from "@modelcontextprotocol/server";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { BoundedEventStore } from "./event-store.js";
+import { principalOf } from "./mcp-principal.js";
 import { type McpRoutes, type ParsedBody, rejectRequest } from "./mcp-routes.js";
 import { createMcpServer, type McpServerInfo } from "./mcp-server.js";
+import { isModernRequest, sdkHandler } from "./sdk-handler.js";
 
 /** @internal Settled options of stateful serving (defaults applied, values checked). */
 export interface StatefulSettings {
@@ -13,26 +16,36 @@ export interface StatefulSettings {
   readonly maxSessions: number;
   /** A session with nothing open for this long is closed. */
   readonly sessionIdleMs: number;
+  /** Server-sent events each session keeps for clients that reconnect with `Last-Event-ID`. */
+  readonly eventsPerSession: number;
+  /** The `retry` (milliseconds) the priming event of each stream tells clients to wait before reconnecting. */
+  readonly sseRetryMs: number;
 }
 
 interface Session {
   readonly server: Server;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: NodeStreamableHTTPServerTransport;
   /** Requests (and SSE streams) still open. */
   open: number;
   lastSeen: number;
 }
 
 /**
- * @internal One MCP server and transport per client session (sessions never share state but the
- * toolbox): a session starts with a POSTed `initialize` and is named by `Mcp-Session-Id` after that;
- * sessions are capped, and closed on `DELETE`, on idling out, or by `close()`.
+ * @internal 2025-era clients get one MCP server and transport per session (sessions never share state
+ * but the toolbox): a session starts with a POSTed `initialize` and is named by `Mcp-Session-Id` after
+ * that; its streams are resumable (`Last-Event-ID`, from a bounded event store); sessions are capped,
+ * and closed on `DELETE`, on idling out, or by `close()`. 2026-07-28 requests, which have no sessions,
+ * go to the SDK's per-request entry.
  */
 export function sessionRoutes(
   toolbox: Toolbox,
   info: McpServerInfo,
   settings: StatefulSettings & { readonly maxBodyBytes: number },
 ): McpRoutes {
+  const modern = sdkHandler(toolbox, info, {
+    legacy: "reject",
+    maxBodyBytes: settings.maxBodyBytes,
+  });
   const sessions = new Map<string, Session>();
   /** Sessions whose `initialize` arrived whole and is being answered, not yet in `sessions`. */
   let opening = 0;
@@ -64,9 +77,13 @@ export function sessionRoutes(
     };
     let session: Session | undefined;
     try {
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
+      // The id is chosen first: the session's principal (mcp-principal.ts) is named after it.
+      const sessionId = randomUUID();
+      const transport = new NodeStreamableHTTPServerTransport({
+        sessionIdGenerator: () => sessionId,
         maxRequestBodySize: settings.maxBodyBytes,
+        eventStore: new BoundedEventStore(settings.eventsPerSession),
+        retryInterval: settings.sseRetryMs,
         onsessioninitialized: (id) => {
           if (session !== undefined) sessions.set(id, session);
           uncount();
@@ -75,7 +92,9 @@ export function sessionRoutes(
       transport.onclose = () => {
         if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
       };
-      const server = createMcpServer(toolbox, info);
+      const principal =
+        info.principal === "none" ? undefined : principalOf(info.principal, request, sessionId);
+      const server = createMcpServer(toolbox, info, "session", principal);
       session = { server, transport, open: 0, lastSeen: Date.now() };
       await server.connect(transport);
       await serve(session, request, response, body);
@@ -119,6 +138,9 @@ export function sessionRoutes(
       }
       const body = await readJson();
       if (body === undefined) return;
+      if (sessionId === undefined && isModernRequest(request, body.message)) {
+        return modern.serve(request, response, body.message);
+      }
       if (sessionId !== undefined) {
         // The session may have ended while its body arrived.
         const session = sessions.get(sessionId);
@@ -145,7 +167,10 @@ export function sessionRoutes(
     },
     async close() {
       clearInterval(sweep);
-      await Promise.allSettled([...sessions.values()].map((session) => session.server.close()));
+      await Promise.allSettled([
+        modern.close(),
+        ...[...sessions.values()].map((session) => session.server.close()),
+      ]);
       sessions.clear();
     },
   };

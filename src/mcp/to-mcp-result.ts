@@ -1,7 +1,14 @@
-import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
-import type { Artifact } from "../artifacts/artifact.js";
+import type {
+  CallToolResult,
+  ContentBlock,
+  PromptMessage as McpPromptMessage,
+  ReadResourceResult,
+} from "@modelcontextprotocol/server";
+import { type Artifact, isArtifact } from "../artifacts/artifact.js";
+import { toArtifact } from "../artifacts/coerce-result.js";
 import type { ImageUrlArtifact } from "../artifacts/image-url-artifact.js";
 import type { UrlArtifact } from "../artifacts/url-artifact.js";
+import type { EmbeddedResource, PromptResult, PromptTurn } from "../declarations/prompt-config.js";
 import { isPlainObject } from "../internal/clone-json.js";
 import { memoryReferencesOf } from "../memory/memory-reference.js";
 import { memoryUri } from "./memory-uri.js";
@@ -29,6 +36,68 @@ export function toCallToolResult(artifact: Artifact): CallToolResult {
   }
   if (artifact.type === "ErrorArtifact") result.isError = true;
   return result;
+}
+
+/**
+ * @internal What a `@resource` method returned, as `resources/read` contents at `uri`: text for text-like
+ * artifacts (a string, JSON as `application/json`), bytes (`blob`) for blob, image and audio
+ * artifacts, one entry per item of a list. `mimeType` (the resource's own) wins over the artifact's.
+ * An `ErrorArtifact` throws `Error` with its text.
+ */
+export function toResourceContents(
+  value: unknown,
+  uri: string,
+  mimeType: string | undefined,
+): ReadResourceResult["contents"] {
+  const artifact = toArtifact(value);
+  switch (artifact.type) {
+    case "ErrorArtifact":
+      throw new Error(artifact.value);
+    case "ListArtifact":
+      return artifact.value.flatMap((item) => toResourceContents(item, uri, mimeType));
+    case "BlobArtifact":
+    case "ImageArtifact":
+    case "AudioArtifact":
+      return [{ uri, mimeType: mimeType ?? artifact.mimeType, blob: artifact.base64 }];
+    default: {
+      const type =
+        mimeType ?? (artifact.type === "JsonArtifact" ? "application/json" : "text/plain");
+      return [{ uri, mimeType: type, text: artifact.toText() }];
+    }
+  }
+}
+
+/**
+ * @internal What a `@prompt` method returned, as `prompts/get` messages: a string or an artifact is a
+ * user message (an artifact of several blocks, several messages), an embedded resource a `resource`
+ * block.
+ */
+export function toPromptMessages(result: PromptResult): McpPromptMessage[] {
+  const entries: readonly (string | Artifact | PromptTurn)[] = Array.isArray(result)
+    ? result
+    : [result as string | Artifact | PromptTurn];
+  return entries.flatMap((entry) => {
+    const message: PromptTurn =
+      typeof entry === "string" || isArtifact(entry) ? { role: "user", content: entry } : entry;
+    return contentOf(message.content).map((content) => ({ role: message.role, content }));
+  });
+}
+
+function contentOf(content: PromptTurn["content"]): ContentBlock[] {
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  if (isArtifact(content)) return toContentBlocks(content);
+  const resource = content as EmbeddedResource;
+  const embedded =
+    "text" in resource
+      ? { uri: resource.uri, text: resource.text }
+      : { uri: resource.uri, blob: Buffer.from(resource.blob).toString("base64") };
+  return [
+    {
+      type: "resource",
+      resource:
+        resource.mimeType === undefined ? embedded : { ...embedded, mimeType: resource.mimeType },
+    },
+  ];
 }
 
 function toContentBlocks(artifact: Artifact): ContentBlock[] {

@@ -67,6 +67,23 @@ export interface StoreWrite {
    * of one space only and refuses a write of another with a `MemoryStoreError`.
    */
   readonly embedding?: string | undefined;
+  /** Whose space the namespace is in (see {@link StoreScope}); the shared default space when absent. */
+  readonly principal?: string | undefined;
+}
+
+/**
+ * Whose namespaces a store call sees. A store that separates principals (`principals: true`) keeps
+ * each principal's namespaces in a space of its own (its own keys, tables or maps, and its own search
+ * statistics): a call in one space never lists, reads, loads or finds a namespace of another. Without
+ * a principal a call works in the default space, where everything was before principals existed.
+ *
+ * @example
+ * ```ts
+ * const page = await store.read("n1", 0, 4000, { principal: "session:4f1c…" });
+ * ```
+ */
+export interface StoreScope {
+  readonly principal?: string | undefined;
 }
 
 /**
@@ -128,6 +145,8 @@ export interface PassageQuery {
   readonly terms: readonly string[];
   readonly namespace: string | undefined;
   readonly limit: number;
+  /** Whose space to search (see {@link StoreScope}); the default space when absent. */
+  readonly principal?: string | undefined;
 }
 
 /**
@@ -144,6 +163,8 @@ export interface VectorQuery {
   readonly embedding: string;
   readonly namespace: string | undefined;
   readonly limit: number;
+  /** Whose space to search (see {@link StoreScope}); the default space when absent. */
+  readonly principal?: string | undefined;
 }
 
 /**
@@ -175,15 +196,25 @@ export interface PassageHit {
  */
 export interface ArtifactStore {
   readonly specificationVersion: "v1";
+  /**
+   * `true` when the store keeps principals apart (every built-in store does): a `TaskMemory` refuses
+   * a principal on a store without it rather than let it mix everyone's namespaces.
+   */
+  readonly principals?: boolean;
   /** Appends artifacts to a namespace in one transaction: all of them or none. */
   write(write: StoreWrite): Promise<StoreWriteResult>;
   /** The JSON forms of a namespace's artifacts in the order they were stored (empty if unknown). */
-  load(namespace: string): Promise<ArtifactJSON[]>;
-  /** Every namespace, in the order they were created. */
-  namespaces(): Promise<NamespaceSummary[]>;
+  load(namespace: string, scope?: StoreScope): Promise<ArtifactJSON[]>;
+  /** Every namespace of the scope's space, in the order they were created. */
+  namespaces(scope?: StoreScope): Promise<NamespaceSummary[]>;
   /** `limit` characters of a namespace's text from `offset`; `undefined` for an unknown namespace. */
-  read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined>;
-  /** The best passages for the terms, best first (ties: the earlier stored first). */
+  read(
+    namespace: string,
+    offset: number,
+    limit: number,
+    scope?: StoreScope,
+  ): Promise<TextPage | undefined>;
+  /** The best passages for the terms in the query's space, best first (ties: the earlier stored first). */
   search(query: PassageQuery): Promise<PassageHit[]>;
   /**
    * The passages whose vectors are closest to the query's (cosine, exact, above 0), best first,

@@ -7,6 +7,7 @@ import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { jsonParts } from "./json-parts.js";
+import { checkPrincipal } from "./principal-space.js";
 import { passageMax } from "./split-passages.js";
 import { termFrequencies } from "./tokenize.js";
 import { type ScoredId, topHits } from "./top-hits.js";
@@ -37,7 +38,8 @@ interface Postings {
 
 /**
  * The default artifact store: everything in this process's memory, gone when it exits. Search is
- * BM25 over an inverted index, ranked exactly as the SQLite store ranks.
+ * BM25 over an inverted index, ranked exactly as the SQLite store ranks. Each principal's namespaces
+ * live in a space of their own, with its own index (see `StoreScope`).
  *
  * @example
  * ```ts
@@ -46,12 +48,10 @@ interface Postings {
  */
 export class InMemoryArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
-  readonly #namespaces = new Map<string, Namespace>();
-  readonly #passages: IndexedPassage[] = [];
-  readonly #postings = new Map<string, Postings>();
+  readonly principals = true;
+  /** The default space under `undefined`, each principal's under its own name. */
+  readonly #spaces = new Map<string | undefined, Space>();
   readonly #turns = new OneAtATime();
-  #tokens = 0;
-  #vectors: { readonly space: string; readonly index: VectorIndex } | undefined;
 
   /**
    * It takes no options; an object with keys (say, options meant for another store) throws
@@ -68,33 +68,75 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "memory", "memory");
-    return this.#turns.run(() => this.#write(write));
-  }
-
-  async load(namespace: string): Promise<ArtifactJSON[]> {
+    const principal = checkPrincipal("InMemoryArtifactStore.write", write.principal);
     return this.#turns.run(() => {
-      const found = this.#namespaces.get(namespace);
-      return found === undefined
-        ? []
-        : found.artifacts.map((parts) => JSON.parse(parts.join("")) as ArtifactJSON);
+      let space = this.#spaces.get(principal);
+      if (space === undefined) {
+        space = new Space();
+        this.#spaces.set(principal, space);
+      }
+      return space.write(write);
     });
   }
 
-  async namespaces(): Promise<spec.NamespaceSummary[]> {
-    return this.#turns.run(() => this.#summaries());
+  async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
+    return this.#in("load", scope, (space) => space.load(namespace), []);
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
-    return this.#turns.run(() => this.#read(namespace, offset, limit));
+  async namespaces(scope?: spec.StoreScope): Promise<spec.NamespaceSummary[]> {
+    return this.#in("namespaces", scope, (space) => space.summaries(), []);
+  }
+
+  async read(
+    namespace: string,
+    offset: number,
+    limit: number,
+    scope?: spec.StoreScope,
+  ): Promise<spec.TextPage | undefined> {
+    return this.#in("read", scope, (space) => space.read(namespace, offset, limit), undefined);
   }
 
   async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
-    return this.#turns.run(() => this.#search(query));
+    return this.#in("search", query, (space) => space.search(query), []);
+  }
+
+  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    return this.#in("searchVectors", query, (space) => space.searchVectors(query), []);
   }
 
   async close(): Promise<void> {}
 
-  #summaries(): spec.NamespaceSummary[] {
+  /** Runs a read in the scope's space after the writes before it; `none` when the space is empty. */
+  #in<T>(
+    method: string,
+    scope: spec.StoreScope | undefined,
+    operation: (space: Space) => T,
+    none: T,
+  ): Promise<T> {
+    const principal = checkPrincipal(`InMemoryArtifactStore.${method}`, scope?.principal);
+    return this.#turns.run(() => {
+      const space = this.#spaces.get(principal);
+      return space === undefined ? none : operation(space);
+    });
+  }
+}
+
+/** One principal's namespaces and the inverted index over their passages. */
+class Space {
+  readonly #namespaces = new Map<string, Namespace>();
+  readonly #passages: IndexedPassage[] = [];
+  readonly #postings = new Map<string, Postings>();
+  #tokens = 0;
+  #vectors: { readonly space: string; readonly index: VectorIndex } | undefined;
+
+  load(namespace: string): ArtifactJSON[] {
+    const found = this.#namespaces.get(namespace);
+    return found === undefined
+      ? []
+      : found.artifacts.map((parts) => JSON.parse(parts.join("")) as ArtifactJSON);
+  }
+
+  summaries(): spec.NamespaceSummary[] {
     return [...this.#namespaces].map(([name, namespace]) => ({
       namespace: name,
       kind: namespace.kind,
@@ -105,7 +147,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     }));
   }
 
-  #read(namespace: string, offset: number, limit: number): spec.TextPage | undefined {
+  read(namespace: string, offset: number, limit: number): spec.TextPage | undefined {
     const found = this.#namespaces.get(namespace);
     if (found === undefined) return undefined;
     const passages = found.passages;
@@ -126,7 +168,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     return assemblePage(overlapping, offset, limit, found.length);
   }
 
-  #search(query: spec.PassageQuery): spec.PassageHit[] {
+  search(query: spec.PassageQuery): spec.PassageHit[] {
     const rows = this.#passages.length;
     if (rows === 0) return [];
     const averageLength = this.#tokens / rows;
@@ -150,11 +192,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
-    return this.#turns.run(() => this.#searchVectors(query));
-  }
-
-  #searchVectors(query: spec.VectorQuery): spec.PassageHit[] {
+  searchVectors(query: spec.VectorQuery): spec.PassageHit[] {
     if (this.#vectors === undefined) return [];
     const conflict = spaceConflict(this.#vectors.space, query.embedding);
     if (conflict !== undefined) throw storeError(conflict);
@@ -173,7 +211,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
    * One write, in slices (see write-pace.ts): its JSON texts first, where anything can throw, then
    * the index; no other operation of this store runs in between, so none sees it half done.
    */
-  async #write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
+  async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     let namespace = this.#namespaces.get(write.namespace);
     if (namespace !== undefined && namespace.kind !== write.kind) {
       return { ok: false, boundKind: namespace.kind };

@@ -6,6 +6,7 @@ import type {
   NamespaceSummary,
   PassageHit,
   PassageQuery,
+  StoreScope,
   StoreWrite,
   StoreWriteResult,
   TextPage,
@@ -18,6 +19,7 @@ import { SqliteArtifactStore } from "./sqlite-artifact-store.js";
  */
 export class LazySqliteStore implements ArtifactStore {
   readonly specificationVersion = "v1";
+  readonly principals = true;
   readonly path: string;
   #store: SqliteArtifactStore | undefined;
 
@@ -29,16 +31,21 @@ export class LazySqliteStore implements ArtifactStore {
     return this.#open().write(write);
   }
 
-  load(namespace: string): Promise<ArtifactJSON[]> {
-    return this.#open().load(namespace);
+  load(namespace: string, scope?: StoreScope): Promise<ArtifactJSON[]> {
+    return this.#open().load(namespace, scope);
   }
 
-  namespaces(): Promise<NamespaceSummary[]> {
-    return this.#open().namespaces();
+  namespaces(scope?: StoreScope): Promise<NamespaceSummary[]> {
+    return this.#open().namespaces(scope);
   }
 
-  read(namespace: string, offset: number, limit: number): Promise<TextPage | undefined> {
-    return this.#open().read(namespace, offset, limit);
+  read(
+    namespace: string,
+    offset: number,
+    limit: number,
+    scope?: StoreScope,
+  ): Promise<TextPage | undefined> {
+    return this.#open().read(namespace, offset, limit, scope);
   }
 
   search(query: PassageQuery): Promise<PassageHit[]> {

@@ -8,6 +8,7 @@ import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { jsonParts } from "./json-parts.js";
+import { checkPrincipal, spaceTag } from "./principal-space.js";
 import { RedisConnection, redisStoreOptionRules } from "./redis-connection.js";
 import {
   commitScript,
@@ -17,7 +18,9 @@ import {
   writeScript,
 } from "./redis-scripts.js";
 import { type ScriptedClient, writeStaged } from "./redis-staged-write.js";
+import { RedisTaskStore } from "./redis-task-store.js";
 import { passageMax } from "./split-passages.js";
+import type { TaskStore } from "./task-store.js";
 import { termFrequencies } from "./tokenize.js";
 import { VectorIndex, vectorFromBytes } from "./vector-index.js";
 import { checkWriteSize, largeWriteChars, WritePace, writeChars } from "./write-pace.js";
@@ -64,12 +67,24 @@ const maxVectorWriteChars = 16 * largeWriteChars;
  */
 export class RedisArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
+  readonly principals = true;
   /** The server's URL with its password hidden. */
   readonly url: string;
   readonly keyPrefix: string;
+  /**
+   * Task state under the same prefix (`serveMcp` keeps its MCP tasks here when its toolbox's memory
+   * uses this store): every replica on the same server sees it, and it outlives any one of them.
+   */
+  readonly tasks: TaskStore;
   readonly #connection: RedisConnection<Client>;
-  /** The server's vectors, loaded on the first vector search and then only the passages added since. */
-  #vectors: { index: VectorIndex; loadedTo: number; groups: Map<string, number> } | undefined;
+  /**
+   * Each space's vectors (by key prefix), loaded on its first vector search and then only the passages
+   * added since.
+   */
+  readonly #vectors = new Map<
+    string,
+    { index: VectorIndex; loadedTo: number; groups: Map<string, number> }
+  >();
 
   constructor(options: RedisArtifactStoreOptions) {
     checkMemoryOptions("RedisArtifactStore", options, redisStoreOptionRules, ["url"]);
@@ -88,10 +103,14 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     });
     this.url = this.#connection.url;
     this.keyPrefix = options.keyPrefix ?? "toolwright:memory:";
+    this.tasks = new RedisTaskStore(this.keyPrefix, (operation, kind) =>
+      this.#connection.run(operation, kind),
+    );
   }
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "redis", this.url);
+    const p = this.#prefix("write", write.principal);
     let space: string | undefined;
     try {
       space = writeSpace(write);
@@ -106,7 +125,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     // (which staging does not carry), is one script with every passage among its arguments.
     if (large && space === undefined) {
       return writeStaged(
-        { keyPrefix: this.keyPrefix, run: (operation, kind) => this.#run(operation, kind) },
+        { keyPrefix: p, run: (operation, kind) => this.#run(operation, kind) },
         write,
         jsons,
         pace,
@@ -119,7 +138,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     }
     const vectors = write.entries.flatMap((entry) => entry.vectors ?? []);
     const args: ScriptArg[] = [
-      this.keyPrefix,
+      p,
       write.namespace,
       write.kind,
       write.source,
@@ -158,15 +177,15 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     return ok === 0 ? { ok: false, boundKind: boundKind as spec.StoredKind } : { ok: true };
   }
 
-  async load(namespace: string): Promise<ArtifactJSON[]> {
+  async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
+    const p = this.#prefix("load", scope?.principal);
     return this.#run(async (client) => {
-      const rows = await client.lrange(this.#key("art:", namespace), 0, -1);
+      const rows = await client.lrange(`${p}art:${namespace}`, 0, -1);
       // A staged artifact's row points at its JSON parts: "@<segment>:<index>:<parts>".
       const pipeline = client.pipeline();
       for (const row of rows) {
         const [segment, index] = row.startsWith("@") ? row.slice(1).split(":") : [];
-        if (segment !== undefined)
-          pipeline.lrange(`${this.keyPrefix}segart:${segment}:${index}`, 0, -1);
+        if (segment !== undefined) pipeline.lrange(`${p}segart:${segment}:${index}`, 0, -1);
       }
       const parts = (await pipeline.exec()) ?? [];
       let next = 0;
@@ -179,11 +198,12 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async namespaces(): Promise<spec.NamespaceSummary[]> {
+  async namespaces(scope?: spec.StoreScope): Promise<spec.NamespaceSummary[]> {
+    const p = this.#prefix("namespaces", scope?.principal);
     return this.#run(async (client) => {
-      const names = await client.lrange(`${this.keyPrefix}namespaces`, 0, -1);
+      const names = await client.lrange(`${p}namespaces`, 0, -1);
       const pipeline = client.pipeline();
-      for (const name of names) pipeline.hgetall(this.#key("ns:", name));
+      for (const name of names) pipeline.hgetall(`${p}ns:${name}`);
       const replies = (await pipeline.exec()) ?? [];
       return names.map((name, index) => {
         const [error, hash] = replies[index] ?? [new Error("no reply"), undefined];
@@ -201,14 +221,15 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
+  async read(
+    namespace: string,
+    offset: number,
+    limit: number,
+    scope?: spec.StoreScope,
+  ): Promise<spec.TextPage | undefined> {
+    const p = this.#prefix("read", scope?.principal);
     const found = await this.#run((client) =>
-      client.toolwrightMemoryRead(
-        this.keyPrefix,
-        namespace,
-        offset - passageMax - 1,
-        offset + limit,
-      ),
+      client.toolwrightMemoryRead(p, namespace, offset - passageMax - 1, offset + limit),
     );
     if (found === null) return undefined;
     const [length = "0", ...flat] = found;
@@ -221,16 +242,17 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
+    const p = this.#prefix("search", query.principal);
     if (query.terms.length === 0 || query.limit <= 0) return [];
     return this.#run(async (client) => {
       let filter = "";
       if (query.namespace !== undefined) {
-        const id = await client.hget(this.#key("ns:", query.namespace), "id");
+        const id = await client.hget(`${p}ns:${query.namespace}`, "id");
         if (id === null) return [];
         filter = id;
       }
       const ranked = await client.toolwrightMemorySearch(
-        this.keyPrefix,
+        p,
         query.limit,
         filter,
         bm25Parameters.k1,
@@ -240,7 +262,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       // Per hit: passage id, score, and the offset its start counts from (its segment's place).
       const pipeline = client.pipeline();
       for (let index = 0; index < ranked.length; index += 3) {
-        pipeline.hmget(`${this.keyPrefix}passage:${ranked[index]}`, "ns", "start", "text");
+        pipeline.hmget(`${p}passage:${ranked[index]}`, "ns", "start", "text");
       }
       const replies = (await pipeline.exec()) ?? [];
       return replies.map(([error, fields], index) => {
@@ -253,18 +275,15 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
+    const p = this.#prefix("searchVectors", query.principal);
     if (query.limit <= 0) return [];
     return this.#run(async (client) => {
-      const [space, dimensions] = await client.hmget(
-        `${this.keyPrefix}vector-space`,
-        "space",
-        "dimensions",
-      );
+      const [space, dimensions] = await client.hmget(`${p}vector-space`, "space", "dimensions");
       if (space === null || space === undefined) return [];
       const conflict = spaceConflict(space, query.embedding);
       if (conflict !== undefined)
         throw new MemoryStoreError({ store: "redis", location: this.url, message: conflict });
-      const cache = await this.#loadVectors(client, Number(dimensions));
+      const cache = await this.#loadVectors(client, p, Number(dimensions));
       let group: number | undefined;
       if (query.namespace !== undefined) {
         group = cache.groups.get(query.namespace);
@@ -272,8 +291,7 @@ export class RedisArtifactStore implements spec.ArtifactStore {
       }
       const nearest = cache.index.nearest(query.vector, query.limit, group);
       const pipeline = client.pipeline();
-      for (const { id } of nearest)
-        pipeline.hmget(`${this.keyPrefix}passage:${id}`, "ns", "start", "text");
+      for (const { id } of nearest) pipeline.hmget(`${p}passage:${id}`, "ns", "start", "text");
       const replies = (await pipeline.exec()) ?? [];
       return replies.map(([error, fields], index) => {
         if (error) throw error;
@@ -289,18 +307,20 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   }
 
   /**
-   * The vector index with every passage of the store: passage ids come from one counter, so the
-   * passages added since the last search are the ids above the last one loaded.
+   * The vector index with every passage of a space (keys under `p`): passage ids come from one
+   * counter per space, so the passages added since the last search are the ids above the last one loaded.
    */
-  async #loadVectors(client: Client, dimensions: number) {
-    this.#vectors ??= { index: new VectorIndex(dimensions), loadedTo: 0, groups: new Map() };
-    const cache = this.#vectors;
-    const last = Number((await client.get(`${this.keyPrefix}seq:passage`)) ?? 0);
+  async #loadVectors(client: Client, p: string, dimensions: number) {
+    let cache = this.#vectors.get(p);
+    if (cache === undefined) {
+      cache = { index: new VectorIndex(dimensions), loadedTo: 0, groups: new Map() };
+      this.#vectors.set(p, cache);
+    }
+    const last = Number((await client.get(`${p}seq:passage`)) ?? 0);
     for (let from = cache.loadedTo + 1; from <= last; from += vectorBatch) {
       const to = Math.min(last, from + vectorBatch - 1);
       const pipeline = client.pipeline();
-      for (let id = from; id <= to; id++)
-        pipeline.hmgetBuffer(`${this.keyPrefix}passage:${id}`, "ns", "vec");
+      for (let id = from; id <= to; id++) pipeline.hmgetBuffer(`${p}passage:${id}`, "ns", "vec");
       const replies = (await pipeline.exec()) ?? [];
       for (const [offset, [error, fields]] of replies.entries()) {
         if (error) throw error;
@@ -323,8 +343,14 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     return this.#connection.close();
   }
 
-  #key(kind: string, name: string): string {
-    return `${this.keyPrefix}${kind}${name}`;
+  /**
+   * The prefix of a space's keys: `keyPrefix` for the default space (where everything was before
+   * principals existed), `keyPrefix` + `@<spaceTag>:` for a principal's. No key of the default space
+   * starts with `@`, so the spaces never share a key.
+   */
+  #prefix(method: string, principal: unknown): string {
+    const checked = checkPrincipal(`RedisArtifactStore.${method}`, principal);
+    return checked === undefined ? this.keyPrefix : `${this.keyPrefix}@${spaceTag(checked)}:`;
   }
 
   #run<T>(

@@ -1,4 +1,4 @@
-import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import { MemoryStoreError } from "../errors/memory-store-error.js";
 import { nonEmptyString, wholeNumber } from "../internal/option-rules.js";
@@ -8,6 +8,7 @@ import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { jsonParts } from "./json-parts.js";
+import { checkPrincipal } from "./principal-space.js";
 import { passageMax } from "./split-passages.js";
 import {
   WriteOutcomeUnknown,
@@ -20,6 +21,9 @@ import {
   sqliteSchemaVersion,
   sqliteStatements,
 } from "./sqlite-schema.js";
+import { SqliteSpaces, type Statements } from "./sqlite-spaces.js";
+import { SqliteTaskStore, sqliteTaskSchema } from "./sqlite-task-store.js";
+import type { TaskStore } from "./task-store.js";
 import { VectorIndex, vectorBytes, vectorFromBytes } from "./vector-index.js";
 import {
   checkWriteSize,
@@ -49,8 +53,6 @@ const optionRules = {
   busyTimeoutMs: { ...wholeNumber(0), expected: "a whole number of milliseconds" },
 };
 
-type Statements = { [Name in keyof typeof sqliteStatements]: StatementSync };
-
 interface NamespaceRow {
   id: number;
   kind: spec.StoredKind;
@@ -71,12 +73,18 @@ interface NamespaceRow {
  */
 export class SqliteArtifactStore implements spec.ArtifactStore {
   readonly specificationVersion = "v1";
+  readonly principals = true;
   /** The database file. */
   readonly path: string;
+  /**
+   * Task state in the same file (`serveMcp` keeps its MCP tasks here when its toolbox's memory uses
+   * this store): it survives a restart, and every process sharing the file sees it.
+   */
+  readonly tasks: TaskStore;
   readonly #db: DatabaseSync;
-  readonly #statements: Statements;
-  /** The file's vectors, loaded on the first vector search and then only the rows added since. */
-  #vectors: { index: VectorIndex; loadedTo: number } | undefined;
+  readonly #spaces: SqliteSpaces;
+  /** Each space's vectors (by principal), loaded on its first vector search, then only rows added since. */
+  readonly #vectors = new Map<string | undefined, { index: VectorIndex; loadedTo: number }>();
   readonly #turns = new OneAtATime();
   readonly #busyTimeoutMs: number;
 
@@ -95,7 +103,8 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       db = new sqlite.DatabaseSync(path, { timeout: busyTimeoutMs });
       this.#db = db;
       this.#prepareTables(db);
-      this.#statements = prepareStatements(db);
+      this.#spaces = new SqliteSpaces(db);
+      this.tasks = new SqliteTaskStore(db, (operation) => this.#guard(operation));
     } catch (error) {
       try {
         db?.close();
@@ -108,6 +117,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
 
   async write(write: spec.StoreWrite): Promise<spec.StoreWriteResult> {
     checkWriteSize(write, "sqlite", this.path);
+    checkPrincipal("SqliteArtifactStore.write", write.principal);
     return this.#turns.run(async () => {
       if (!this.#db.isOpen) throw this.#error("the store is closed");
       try {
@@ -119,22 +129,20 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     });
   }
 
-  async load(namespace: string): Promise<ArtifactJSON[]> {
-    return this.#guard(() =>
-      this.#statements.loadArtifacts.all(namespace).map((row) => {
+  async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
+    return this.#inSpace("load", scope, [], (s) =>
+      s.loadArtifacts.all(namespace).map((row) => {
         const json = row.json as string;
         if (row.parted === 0) return JSON.parse(json) as ArtifactJSON;
-        const rest = this.#statements.loadParts
-          .all(row.id as number)
-          .map((part) => part.json as string);
+        const rest = s.loadParts.all(row.id as number).map((part) => part.json as string);
         return JSON.parse(json + rest.join("")) as ArtifactJSON;
       }),
     );
   }
 
-  async namespaces(): Promise<spec.NamespaceSummary[]> {
-    return this.#guard(() =>
-      this.#statements.listNamespaces.all().map((row) => ({
+  async namespaces(scope?: spec.StoreScope): Promise<spec.NamespaceSummary[]> {
+    return this.#inSpace("namespaces", scope, [], (s) =>
+      s.listNamespaces.all().map((row) => ({
         namespace: row.name as string,
         kind: row.kind as spec.StoredKind,
         source: row.source as string,
@@ -145,11 +153,16 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     );
   }
 
-  async read(namespace: string, offset: number, limit: number): Promise<spec.TextPage | undefined> {
-    return this.#guard(() => {
-      const row = this.#statements.findNamespace.get(namespace) as NamespaceRow | undefined;
+  async read(
+    namespace: string,
+    offset: number,
+    limit: number,
+    scope?: spec.StoreScope,
+  ): Promise<spec.TextPage | undefined> {
+    return this.#inSpace("read", scope, undefined, (s) => {
+      const row = s.findNamespace.get(namespace) as NamespaceRow | undefined;
       if (row === undefined) return undefined;
-      const passages = this.#statements.passagesBetween.all(
+      const passages = s.passagesBetween.all(
         row.id,
         offset - passageMax - 1,
         offset + limit,
@@ -160,12 +173,12 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
 
   async search(query: spec.PassageQuery): Promise<spec.PassageHit[]> {
     if (query.terms.length === 0 || query.limit <= 0) return [];
-    return this.#guard(() => {
+    return this.#inSpace("search", query, [], (s) => {
       const match = matchAnyTerm(query.terms);
       const rows =
         query.namespace === undefined
-          ? this.#statements.search.all(match, query.limit)
-          : this.#statements.searchNamespace.all(match, query.namespace, query.limit);
+          ? s.search.all(match, query.limit)
+          : s.searchNamespace.all(match, query.namespace, query.limit);
       return rows.map((row) => ({
         namespace: row.namespace as string,
         offset: row.start as number,
@@ -177,8 +190,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
 
   async searchVectors(query: spec.VectorQuery): Promise<spec.PassageHit[]> {
     if (query.limit <= 0) return [];
-    return this.#guard(() => {
-      const s = this.#statements;
+    return this.#inSpace("searchVectors", query, [], (s) => {
       const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
       if (held === undefined) return [];
       const conflict = spaceConflict(held.space, query.embedding);
@@ -189,7 +201,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
         if (row === undefined) return [];
         group = row.id;
       }
-      const index = this.#loadVectors(held.dimensions);
+      const index = this.#loadVectors(query.principal, s, held.dimensions);
       return index.nearest(query.vector, query.limit, group).map(({ id, score }) => {
         const passage = s.passageById.get(id) as { namespace: string; start: number; text: string };
         return { namespace: passage.namespace, offset: passage.start, text: passage.text, score };
@@ -208,10 +220,9 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
    * Inside a write's transaction: records the write's embedding space on the first write with
    * vectors, and refuses vectors of another space or length.
    */
-  #claimVectorSpace(write: spec.StoreWrite): void {
+  #claimVectorSpace(write: spec.StoreWrite, s: Statements): void {
     const space = writeSpace(write);
     if (space === undefined) return;
-    const s = this.#statements;
     const held = s.vectorSpace.get() as { space: string; dimensions: number } | undefined;
     const conflict = spaceConflict(held?.space, space);
     if (conflict !== undefined) throw this.#error(conflict);
@@ -223,11 +234,14 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     if (held === undefined) s.setVectorSpace.run(space, dimensions);
   }
 
-  /** The vector index with every row of the file: passage ids only grow, so new rows come last. */
-  #loadVectors(dimensions: number): VectorIndex {
-    this.#vectors ??= { index: new VectorIndex(dimensions), loadedTo: 0 };
-    const cache = this.#vectors;
-    for (const row of this.#statements.vectorsAfter.iterate(cache.loadedTo)) {
+  /** The vector index with every row of a space: passage ids only grow, so new rows come last. */
+  #loadVectors(principal: string | undefined, s: Statements, dimensions: number): VectorIndex {
+    let cache = this.#vectors.get(principal);
+    if (cache === undefined) {
+      cache = { index: new VectorIndex(dimensions), loadedTo: 0 };
+      this.#vectors.set(principal, cache);
+    }
+    for (const row of s.vectorsAfter.iterate(cache.loadedTo)) {
       cache.index.add(
         row.id as number,
         row.ns as number,
@@ -246,6 +260,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     db.exec("BEGIN IMMEDIATE");
     try {
       db.exec(sqliteSchema);
+      db.exec(sqliteTaskSchema);
       const row = db.prepare(sqliteStatements.schemaVersion).get();
       if (row === undefined) {
         db.prepare(sqliteStatements.setSchemaVersion).run(sqliteSchemaVersion);
@@ -278,7 +293,13 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     // The thread writes no vectors: a write with them stays here (still in slices).
     const vectors = write.entries.some((entry) => entry.vectors !== undefined);
     if (large && !vectors && this.path !== ":memory:") {
-      const thread = { path: this.path, busyTimeoutMs: this.#busyTimeoutMs };
+      // The space's tables exist before the thread's connection writes into them.
+      this.#spaces.get(write.principal, true);
+      const thread = {
+        path: this.path,
+        busyTimeoutMs: this.#busyTimeoutMs,
+        principal: write.principal,
+      };
       try {
         return await writeInThread(thread, write, jsons, pace);
       } catch (error) {
@@ -297,7 +318,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     jsons: readonly (readonly string[])[],
     pace: WritePace,
   ): Promise<spec.StoreWriteResult> {
-    const s = this.#statements;
+    const s = this.#spaces.get(write.principal, true) as Statements;
     this.#db.exec("BEGIN IMMEDIATE");
     const meta = write.meta === undefined ? null : JSON.stringify(write.meta);
     let row = s.findNamespace.get(write.namespace) as NamespaceRow | undefined;
@@ -305,7 +326,7 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
       this.#db.exec("ROLLBACK");
       return { ok: false, boundKind: row.kind };
     }
-    this.#claimVectorSpace(write);
+    this.#claimVectorSpace(write, s);
     if (row === undefined) {
       const inserted = s.insertNamespace.run(write.namespace, write.kind, write.source, meta);
       row = { id: Number(inserted.lastInsertRowid), kind: write.kind, count: 0, length: 0 };
@@ -337,16 +358,36 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
     return { ok: true };
   }
 
+  /**
+   * Runs a read in the scope's space (`none` when that space has no tables yet) after the writes
+   * before it, on an open store, its failures as `MemoryStoreError`.
+   */
+  #inSpace<T>(
+    method: string,
+    scope: spec.StoreScope | undefined,
+    none: T,
+    operation: (statements: Statements) => T,
+  ): Promise<T> {
+    const principal = checkPrincipal(`SqliteArtifactStore.${method}`, scope?.principal);
+    return this.#guard(() => {
+      const statements = this.#spaces.get(principal, false);
+      return statements === undefined ? none : operation(statements);
+    });
+  }
+
   /** Runs a read after the writes before it, on an open store, its failures as `MemoryStoreError`. */
   #guard<T>(operation: () => T): Promise<T> {
-    return this.#turns.run(() => {
-      if (!this.#db.isOpen) throw this.#error("the store is closed");
-      try {
-        return operation();
-      } catch (error) {
-        throw this.#wrap(error);
-      }
-    });
+    return this.#turns.run(() => this.#checked(operation));
+  }
+
+  /** Runs an operation at once on an open store, its failures as `MemoryStoreError`. */
+  #checked<T>(operation: () => T): T {
+    if (!this.#db.isOpen) throw this.#error("the store is closed");
+    try {
+      return operation();
+    } catch (error) {
+      throw this.#wrap(error);
+    }
   }
 
   #wrap(error: unknown): MemoryStoreError {
@@ -361,10 +402,4 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   ): MemoryStoreError {
     return new MemoryStoreError({ store: "sqlite", location: this.path, message, cause, outcome });
   }
-}
-
-function prepareStatements(db: DatabaseSync): Statements {
-  return Object.fromEntries(
-    Object.entries(sqliteStatements).map(([name, sql]) => [name, db.prepare(sql)]),
-  ) as Statements;
 }

@@ -1,3 +1,5 @@
+import { spaceTag } from "./principal-space.js";
+
 /**
  * @internal Version of the tables below. A file of version 1 gains the parts table and becomes
  * version 2 when opened (nothing in it changes); a file of any other version is refused, not rewritten.
@@ -114,6 +116,17 @@ export const sqliteStatements = {
     JOIN toolwright_namespaces n ON n.id = p.namespace_id
     ORDER BY f.rank, f.rowid`,
 } as const;
+
+/**
+ * @internal A statement or the schema in a principal's space: its own tables, named
+ * `toolwright_s<32 hex digits>_…` after the principal's `spaceTag` (the version table stays shared).
+ * The default space (no principal) keeps the plain names, so files written before principals existed
+ * are the default space as they are.
+ */
+export function spaceSql(sql: string, principal: string | undefined): string {
+  if (principal === undefined) return sql;
+  return sql.replace(/toolwright_(?!schema\b)/g, `toolwright_s${spaceTag(principal)}_`);
+}
 
 /**
  * @internal An FTS5 query that matches any of the terms. Each term is a quoted string with quotes

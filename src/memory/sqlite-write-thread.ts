@@ -5,7 +5,7 @@
 // when this one is written.
 import type { DatabaseSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
-import { sqliteStatements } from "./sqlite-schema.js";
+import { spaceSql, sqliteStatements } from "./sqlite-schema.js";
 
 /** @internal What the driver sends, in order: begin, then per artifact entry, parts, passages, end, then commit. */
 export type WriteMessage =
@@ -28,10 +28,11 @@ export type WriteReply =
   | { readonly type: "refused"; readonly boundKind: string }
   | { readonly type: "failed"; readonly message: string };
 
-/** @internal The file and its busy timeout. */
+/** @internal The file, its busy timeout and the principal whose space (tables) the write goes to. */
 export interface WriteThreadData {
   readonly path: string;
   readonly busyTimeoutMs: number;
+  readonly principal: string | undefined;
 }
 
 interface Write {
@@ -52,7 +53,8 @@ if (port !== null) serve(port, workerData as WriteThreadData);
 function serve(channel: NonNullable<typeof parentPort>, data: WriteThreadData): void {
   const sqlite = process.getBuiltinModule("node:sqlite");
   const db: DatabaseSync = new sqlite.DatabaseSync(data.path, { timeout: data.busyTimeoutMs });
-  const prepare = (name: keyof typeof sqliteStatements) => db.prepare(sqliteStatements[name]);
+  const prepare = (name: keyof typeof sqliteStatements) =>
+    db.prepare(spaceSql(sqliteStatements[name], data.principal));
   const s = {
     findNamespace: prepare("findNamespace"),
     insertNamespace: prepare("insertNamespace"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { activity } from "../activity/activity.js";
+import type { ActivityContext } from "../activity/activity-context.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import { TextArtifact } from "../artifacts/text-artifact.js";
@@ -9,6 +10,7 @@ import type { JsonObject } from "../schema/json.js";
 import { Tool } from "../tool/tool.js";
 import { checkToolOptions, toolOptionRules } from "../tool/tool-option-rules.js";
 import type { ToolOptions } from "../tool/tool-options.js";
+import type { ScopeOption } from "./memory-scope.js";
 import type { TaskMemory } from "./task-memory.js";
 import { queryTerms } from "./tokenize.js";
 
@@ -121,13 +123,13 @@ export class TaskMemoryTool extends Tool {
     schema: listSchema,
     annotations: { readOnly: true, idempotent: true },
   })
-  async list_namespaces(input: z.output<typeof listSchema>) {
+  async list_namespaces(input: z.output<typeof listSchema>, context: ActivityContext) {
     const found = input.memory_name === undefined ? undefined : this.#find(input.memory_name);
     if (found instanceof ErrorArtifact) return found;
     const memories = found === undefined ? this.memories : [found];
     const sections: string[] = [];
     for (const memory of memories) {
-      const namespaces = await memory.namespaces();
+      const namespaces = await memory.namespaces(scopeOption(context));
       if (namespaces.length === 0) {
         sections.push(`Memory "${memory.name}" is empty.`);
         continue;
@@ -149,13 +151,14 @@ export class TaskMemoryTool extends Tool {
     schema: readSchema,
     annotations: { readOnly: true, idempotent: true },
   })
-  async read(input: z.output<typeof readSchema>) {
+  async read(input: z.output<typeof readSchema>, context: ActivityContext) {
     const memory = this.#find(input.memory_name);
     if (memory instanceof ErrorArtifact) return memory;
     const offset = input.offset ?? 0;
     const page = await memory.read(input.artifact_namespace, {
       offset,
       limit: input.limit ?? defaultPage,
+      ...scopeOption(context),
     });
     const where = `memory_name "${input.memory_name}", artifact_namespace "${input.artifact_namespace}"`;
     if (page === undefined) {
@@ -192,7 +195,7 @@ export class TaskMemoryTool extends Tool {
     schema: searchSchema,
     annotations: { readOnly: true, idempotent: true },
   })
-  async search(input: z.output<typeof searchSchema>) {
+  async search(input: z.output<typeof searchSchema>, context: ActivityContext) {
     const memory = this.#find(input.memory_name);
     if (memory instanceof ErrorArtifact) return memory;
     if (queryTerms(input.query, 1).length === 0) {
@@ -204,6 +207,7 @@ export class TaskMemoryTool extends Tool {
     const hits = await memory.search(input.query, {
       namespace: input.artifact_namespace,
       limit: input.limit ?? 5,
+      ...scopeOption(context),
     });
     const scope =
       input.artifact_namespace === undefined
@@ -245,4 +249,9 @@ export class TaskMemoryTool extends Tool {
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** The memory option of a call's principal: nothing for the default space (the options stay as before). */
+function scopeOption(context: ActivityContext): ScopeOption {
+  return context.principal === undefined ? {} : { principal: context.principal };
 }

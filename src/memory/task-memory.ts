@@ -7,19 +7,21 @@ import { ListArtifact } from "../artifacts/list-artifact.js";
 import type { EmbeddingDriver } from "../drivers/embedding-spec.js";
 import { MemoryConfigError } from "../errors/memory-config-error.js";
 import { describeReceived } from "../internal/describe-value.js";
-import { aNumber, anObject, aString } from "../internal/option-rules.js";
+import { aNumber, anObject, anyValue as anything, aString } from "../internal/option-rules.js";
 import type { JsonObject } from "../schema/json.js";
 import { provideDefaultTaskMemory } from "../tool/memory-options.js";
-import type {
-  ArtifactStore,
-  NamespaceSummary,
-  PassageHit,
-  StoreEntry,
-  TextPage,
-} from "./artifact-store.js";
+import type { ArtifactStore, NamespaceSummary, StoreEntry, TextPage } from "./artifact-store.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { InMemoryArtifactStore } from "./in-memory-artifact-store.js";
 import type { MemoryReference } from "./memory-reference.js";
+import {
+  firstIn,
+  type Principal,
+  type ScopeOption,
+  scopeOf,
+  scopeSpaces,
+  searchSpaces,
+} from "./memory-scope.js";
 import { fuseRankings } from "./rank-fusion.js";
 import { splitPassagesPaced } from "./split-passages.js";
 import { flattenItems, isEmptyOutput, memoryText, storedKind } from "./stored-artifact.js";
@@ -65,6 +67,8 @@ export interface ProcessOutputInput {
   readonly activity: ToolActivity | string;
   readonly artifact: Artifact;
   readonly meta?: JsonObject | undefined;
+  /** Who the output belongs to (see {@link MemoryScope}); the default space when absent. */
+  readonly principal?: Principal;
 }
 
 /**
@@ -97,6 +101,8 @@ export interface MemorySearchOptions {
   namespace?: string | undefined;
   /** How many passages at most; 5 by default. */
   limit?: number | undefined;
+  /** Whose namespaces to search (see {@link MemoryScope}); the default space when absent. */
+  principal?: Principal;
 }
 
 /** At most this many distinct words of a query are searched for. */
@@ -188,6 +194,7 @@ export class TaskMemory {
       kept = await this.storeArtifact(namespace, artifact, {
         source: `${toolName}.${activityName}`,
         meta: input.meta,
+        principal: input.principal,
       });
     } catch (error) {
       return new ErrorArtifact(`error storing tool output in memory: ${messageOf(error)}`, {
@@ -217,9 +224,11 @@ export class TaskMemory {
   async storeArtifact(
     namespace: string,
     artifact: Artifact,
-    options: { source?: string; meta?: JsonObject | undefined } = {},
+    options: { source?: string; meta?: JsonObject | undefined; principal?: Principal } = {},
   ): Promise<Artifact | undefined> {
-    checkMemoryOptions("TaskMemory.storeArtifact", options, { source: aString, meta: anObject });
+    const subject = "TaskMemory.storeArtifact";
+    checkMemoryOptions(subject, options, { source: aString, meta: anObject, principal: anything });
+    const { writes } = scopeSpaces(subject, this.store, options.principal);
     const kind = storedKind(artifact);
     if (kind === undefined) return artifact;
     // Cut in slices: a text of hundreds of megabytes must not hold the event loop while it is cut.
@@ -237,6 +246,7 @@ export class TaskMemory {
       source: options.source ?? "unknown",
       meta: options.meta,
       entries,
+      ...(writes === undefined ? {} : { principal: writes }),
       ...(embedding !== undefined && { embedding }),
     });
     if (result.ok) return undefined;
@@ -254,21 +264,39 @@ export class TaskMemory {
    * (await memory.loadArtifacts("test")).value.length; // 2 for a two-item list stored as "test"
    * ```
    */
-  async loadArtifacts(namespace: string): Promise<ListArtifact> {
-    const stored = await this.store.load(namespace);
-    return new ListArtifact(stored.map((json) => artifactFromJSON(json)));
+  async loadArtifacts(namespace: string, options: ScopeOption = {}): Promise<ListArtifact> {
+    const subject = "TaskMemory.loadArtifacts";
+    checkMemoryOptions(subject, options, { principal: anything });
+    const stored = await firstIn(scopeSpaces(subject, this.store, options.principal), (scope) =>
+      this.store.load(namespace, scope).then((found) => (found.length > 0 ? found : undefined)),
+    );
+    return new ListArtifact((stored ?? []).map((json) => artifactFromJSON(json)));
   }
 
   /**
-   * Every namespace with its source, kind, artifact count, size and metadata.
+   * Every namespace with its source, kind, artifact count, size and metadata: the principal's own,
+   * then those of the principals it reads from (a name already listed is not listed again).
    *
    * @example
    * ```ts
    * for (const { namespace, source } of await memory.namespaces()) console.log(namespace, source);
    * ```
    */
-  async namespaces(): Promise<NamespaceSummary[]> {
-    return this.store.namespaces();
+  async namespaces(options: ScopeOption = {}): Promise<NamespaceSummary[]> {
+    const subject = "TaskMemory.namespaces";
+    checkMemoryOptions(subject, options, { principal: anything });
+    const { reads } = scopeSpaces(subject, this.store, options.principal);
+    if (reads.length === 1) return this.store.namespaces(scopeOf(reads[0]));
+    const seen = new Set<string>();
+    const listed: NamespaceSummary[] = [];
+    for (const principal of reads) {
+      for (const summary of await this.store.namespaces(scopeOf(principal))) {
+        if (seen.has(summary.namespace)) continue;
+        seen.add(summary.namespace);
+        listed.push(summary);
+      }
+    }
+    return listed;
   }
 
   /**
@@ -283,12 +311,16 @@ export class TaskMemory {
    */
   async read(
     namespace: string,
-    options: { offset?: number; limit?: number } = {},
+    options: { offset?: number; limit?: number; principal?: Principal } = {},
   ): Promise<TextPage | undefined> {
-    checkMemoryOptions("TaskMemory.read", options, { offset: aNumber, limit: aNumber });
+    const rules = { offset: aNumber, limit: aNumber, principal: anything };
+    checkMemoryOptions("TaskMemory.read", options, rules);
     const offset = Math.max(0, Math.trunc(options.offset ?? 0));
     const limit = Math.max(0, Math.trunc(options.limit ?? 4000));
-    const page = await this.store.read(namespace, offset, limit + 1);
+    const spaces = scopeSpaces("TaskMemory.read", this.store, options.principal);
+    const page = await firstIn(spaces, (scope) =>
+      this.store.read(namespace, offset, limit + 1, scope),
+    );
     if (page === undefined) return undefined;
     let text = page.text.slice(0, limit);
     const last = text.charCodeAt(text.length - 1);
@@ -306,23 +338,26 @@ export class TaskMemory {
    * ```
    */
   async search(query: string, options: MemorySearchOptions = {}): Promise<MemorySearchHit[]> {
-    checkMemoryOptions("TaskMemory.search", options, { namespace: aString, limit: aNumber });
+    const rules = { namespace: aString, limit: aNumber, principal: anything };
+    checkMemoryOptions("TaskMemory.search", options, rules);
+    const spaces = scopeSpaces("TaskMemory.search", this.store, options.principal);
     const terms = queryTerms(query, maxQueryTerms);
     const limit = Math.max(0, Math.trunc(options.limit ?? 5));
     const { namespace } = options;
-    let hits: PassageHit[];
-    if (this.embeddingDriver === undefined) {
-      if (terms.length === 0 || limit === 0) return [];
-      hits = await this.store.search({ terms, namespace, limit });
-    } else {
-      if (limit === 0 || query.trim() === "") return [];
+    const driver = this.embeddingDriver;
+    if (limit === 0 || (driver === undefined ? terms.length === 0 : query.trim() === "")) return [];
+    // The query is embedded once, however many spaces the principal reads.
+    const embedded = driver === undefined ? undefined : this.#embedQuery(driver, query);
+    const hits = await searchSpaces(this.store, spaces.reads, limit, async (scope) => {
+      if (embedded === undefined) return this.store.search({ terms, namespace, limit, ...scope });
       const depth = Math.max(fusionDepth, limit * 2);
+      const { vector, embedding } = await embedded;
       const [lexical, semantic] = await Promise.all([
-        terms.length === 0 ? [] : this.store.search({ terms, namespace, limit: depth }),
-        this.#searchVectors(this.embeddingDriver, query, namespace, depth),
+        terms.length === 0 ? [] : this.store.search({ terms, namespace, limit: depth, ...scope }),
+        this.store.searchVectors?.({ vector, embedding, namespace, limit: depth, ...scope }) ?? [],
       ]);
-      hits = fuseRankings([lexical, semantic], limit);
-    }
+      return fuseRankings([lexical, semantic], limit);
+    });
     return hits.map((hit) => {
       const leading = hit.text.length - hit.text.trimStart().length;
       return {
@@ -388,16 +423,13 @@ export class TaskMemory {
     return { entries: embedded, embedding: embeddingSpace(driver, dimensions) };
   }
 
-  async #searchVectors(
+  async #embedQuery(
     driver: EmbeddingDriver,
     query: string,
-    namespace: string | undefined,
-    limit: number,
-  ): Promise<PassageHit[]> {
+  ): Promise<{ readonly vector: Float32Array; readonly embedding: string }> {
     const { embeddings } = await driver.embed({ texts: [query], purpose: "query" });
     const vector = unitVector(embeddings[0] ?? []);
-    const embedding = embeddingSpace(driver, vector.length);
-    return (await this.store.searchVectors?.({ vector, embedding, namespace, limit })) ?? [];
+    return { vector, embedding: embeddingSpace(driver, vector.length) };
   }
 
   /**

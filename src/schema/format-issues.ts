@@ -5,12 +5,16 @@ import type { ValidationIssue } from "./validation-issue.js";
 const prefix = "Activity input JSON validation error: ";
 
 /**
- * @internal The text a model reads for invalid input: one `path: expected …, got …` per problem, cut to
- * fit `budget` characters with a count of what was left out.
+ * @internal The text a model reads for invalid input: one `path: expected …, got …` per problem after
+ * `lead`, cut to fit `budget` characters with a count of what was left out.
  */
-export function formatValidationIssues(issues: readonly ValidationIssue[], budget = 1000): string {
+export function formatValidationIssues(
+  issues: readonly ValidationIssue[],
+  budget = 1000,
+  lead = prefix,
+): string {
   const lines = issues.map(formatIssue);
-  let text = prefix;
+  let text = lead;
   for (const [index, line] of lines.entries()) {
     const separator = index === 0 ? "" : "; ";
     const left = lines.length - index - 1;

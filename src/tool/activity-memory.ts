@@ -1,6 +1,7 @@
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { ListArtifact } from "../artifacts/list-artifact.js";
 import type { MemoryReference } from "../memory/memory-reference.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { Tool } from "./tool.js";
 
@@ -27,8 +28,8 @@ export interface ActivityMemory {
   load(reference: MemoryReference): Promise<ListArtifact | ErrorArtifact>;
 }
 
-/** @internal The `context.memory` of a call on `tool`. */
-export function activityMemory(tool: Tool): ActivityMemory {
+/** @internal The `context.memory` of a call on `tool`, loading what `principal` may read. */
+export function activityMemory(tool: Tool, principal?: Principal): ActivityMemory {
   return {
     find: (name) => tool.findInputMemory(name),
     async load(reference) {
@@ -39,7 +40,9 @@ export function activityMemory(tool: Tool): ActivityMemory {
       if (memory === undefined || typeof reference.artifact_namespace !== "string") {
         return new ErrorArtifact("memory not found", { code: "memory_not_found" });
       }
-      return memory.loadArtifacts(reference.artifact_namespace);
+      return principal === undefined
+        ? memory.loadArtifacts(reference.artifact_namespace)
+        : memory.loadArtifacts(reference.artifact_namespace, { principal });
     },
   };
 }

@@ -4,8 +4,24 @@ import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { toArtifact } from "../artifacts/coerce-result.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
+import { CallerError } from "../caller/caller-error.js";
+import { logTo } from "../caller/caller-log.js";
+import type {
+  AskOptions,
+  CallerAbilities,
+  CallerRequests,
+  ElicitAnswer,
+  FormOf,
+  LogLevel,
+  Root,
+  SamplingMessage,
+  SamplingOptions,
+  SamplingResult,
+} from "../caller/caller-types.js";
 import { ActivityConfigError } from "../errors/activity-config-error.js";
 import { isThenable, type MaybePromise } from "../internal/maybe-promise.js";
+import type { Principal } from "../memory/memory-scope.js";
 import { type ActivityMemory, activityMemory } from "./activity-memory.js";
 import type { IsolatedTask } from "./run-isolated.js";
 import { defaultTimeoutMs, timeLimitSetting } from "./time-limit.js";
@@ -14,6 +30,9 @@ import type { ActivityProgress, RunOptions } from "./tool-options.js";
 import type { ToolState } from "./tool-state.js";
 
 const timedOut = Symbol("timed out");
+
+/** What a run without a caller can ask: nothing. */
+const nobody: CallerAbilities = Object.freeze({ elicit: false, sample: false, roots: false });
 
 // Read once: \`performance\` is a lazy getter on the global object, and this clock is read twice per call.
 const clock = globalThis.performance;
@@ -45,10 +64,14 @@ export function invokeMethod(
   const setting = timeLimitSetting(options, activity, state);
   const timeoutMs = setting === undefined ? defaultTimeoutMs : (setting ?? undefined);
   const callerSignal = options.signal;
-  // The memory view holds no state of its own: one per tool serves every call.
+  // The memory view holds no state of its own: one per tool serves every call without a principal.
+  const principal = options.principal;
   state.activityMemory ??= activityMemory(tool);
-  const context = new MethodContext(tool, activity, state.activityMemory, callerSignal, timeoutMs);
+  const memory = principal === undefined ? state.activityMemory : activityMemory(tool, principal);
+  const context = new MethodContext(tool, activity, memory, callerSignal, timeoutMs);
   if (options.onProgress !== undefined) context.onProgress = options.onProgress;
+  context.caller = options.caller;
+  context.principal = principal;
   // A limit someone set is held to the letter, also against a method that blocks the thread; the
   // 60 s default guards against calls that never settle, and its timer does that without a clock.
   if (setting !== undefined && setting !== null) context.startClock();
@@ -166,6 +189,46 @@ class MethodContext implements ActivityContext {
 
   /** The caller's progress listener (`RunOptions.onProgress`), when it has one. */
   onProgress: ((progress: ActivityProgress) => void) | undefined;
+  /** Who can answer the method's asks (`RunOptions.caller`), when someone can. */
+  caller: Caller | undefined;
+  /** Who the call acts for in task memory (`RunOptions.principal`). */
+  principal: Principal;
+  #requests: Promise<CallerRequests> | undefined;
+
+  /** The asks, built on first use (forms and sampling load then: most methods never ask). */
+  #asks(): Promise<CallerRequests> {
+    this.#requests ??= import("../caller/caller-requests.js").then(({ callerRequests }) =>
+      callerRequests(this.caller, this.signal, this.tool.name),
+    );
+    return this.#requests;
+  }
+
+  get canAsk(): CallerAbilities {
+    return this.caller?.abilities ?? nobody;
+  }
+
+  log(level: LogLevel, message: string, data?: unknown): void {
+    logTo(this.caller, { level, message, data, toolName: this.tool.name });
+  }
+
+  async elicit<S>(
+    message: string,
+    schema: S,
+    options?: AskOptions,
+  ): Promise<ElicitAnswer<FormOf<S>>> {
+    return (await this.#asks()).elicit(message, schema, options);
+  }
+
+  async sample(
+    messages: string | readonly SamplingMessage[],
+    options: SamplingOptions,
+  ): Promise<SamplingResult> {
+    return (await this.#asks()).sample(messages, options);
+  }
+
+  async roots(options?: AskOptions): Promise<readonly Root[]> {
+    return (await this.#asks()).roots(options);
+  }
   #lastProgress = Number.NEGATIVE_INFINITY;
 
   progress(done: number, total?: number, message?: string): void {
@@ -240,7 +303,9 @@ function timeoutFailure(context: MethodContext): ErrorArtifact {
 }
 
 function thrown(error: unknown): ErrorArtifact {
-  const artifact = activityFailure(messageOf(error), "activity_failed", error);
+  // An ask nobody could answer keeps its own code (`elicitation_unavailable` …), for callers to tell.
+  const code = CallerError.isInstance(error) ? error.code : "activity_failed";
+  const artifact = activityFailure(messageOf(error), code, error);
   retryable.add(artifact);
   return artifact;
 }

@@ -2,6 +2,7 @@ import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { JsonValue } from "../schema/json.js";
 import type { Tool } from "./tool.js";
 import { toolState } from "./tool-state.js";
@@ -15,13 +16,20 @@ export async function routeOutput(
   tool: Tool,
   activity: ToolActivity,
   artifact: Artifact,
+  principal: Principal,
 ): Promise<Artifact> {
   const memories = toolState(tool).memory.outputMemory?.get(activity.name);
   if (memories === undefined) return artifact;
   const results: Artifact[] = [];
   for (const memory of memories) {
     try {
-      results.push(await memory.processOutput({ tool, activity, artifact }));
+      results.push(
+        await memory.processOutput(
+          principal === undefined
+            ? { tool, activity, artifact }
+            : { tool, activity, artifact, principal },
+        ),
+      );
     } catch (error) {
       results.push(
         new ErrorArtifact(

@@ -2,9 +2,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ActivityDefinition } from "../activity/activity-registry.js";
 import type { ToolActivity } from "../activity/tool-activity.js";
 import type { Artifact } from "../artifacts/artifact.js";
-import type { ErrorArtifact } from "../artifacts/error-artifact.js";
-import { cloneInput, InputTooDeepError } from "../internal/clone-json.js";
+import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import { JsonArtifact } from "../artifacts/json-artifact.js";
+import { cloneInput, InputTooDeepError, isPlainObject } from "../internal/clone-json.js";
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js";
+import type { Principal } from "../memory/memory-scope.js";
 import { formatValidationIssues } from "../schema/format-issues.js";
 import type { NormalizedSchema } from "../schema/normalize-schema.js";
 import type { ValidationResult } from "../schema/validation-issue.js";
@@ -148,10 +150,15 @@ function run(
   const retry = activity.annotations.idempotent === true ? activity.retry : undefined;
   if (retry !== undefined && retry.attempts >= 2)
     return attemptWithRetries(tool, state, prepared, options);
-  const output = invokeMethod(tool, state, prepared.definition, prepared.value, options);
+  const output = andThen(
+    invokeMethod(tool, state, prepared.definition, prepared.value, options),
+    (artifact) => checkedOutput(prepared.definition, artifact),
+  );
   return output instanceof Promise
-    ? output.then((artifact) => routed(tool, state, activity, artifact, prepared.repairs))
-    : routed(tool, state, activity, output, prepared.repairs);
+    ? output.then((artifact) =>
+        routed(tool, state, activity, artifact, prepared.repairs, options.principal),
+      )
+    : routed(tool, state, activity, output, prepared.repairs, options.principal);
 }
 
 async function attemptWithRetries(
@@ -171,7 +178,38 @@ async function attemptWithRetries(
     const copy = cloneInput(prepared.value);
     output = await invokeMethod(tool, state, prepared.definition, copy, options);
   }
-  return routed(tool, state, activity, output, prepared.repairs);
+  const checked = await checkedOutput(prepared.definition, output);
+  return routed(tool, state, activity, checked, prepared.repairs, options.principal);
+}
+
+/**
+ * A result checked against the activity's `outputSchema`, when it declares one: errors pass as they
+ * are; anything but a JSON object, or one the schema refuses, is an `invalid_output` error.
+ */
+function checkedOutput(definition: ActivityDefinition, output: Artifact): MaybePromise<Artifact> {
+  const schema = definition.outputSchema;
+  if (schema === undefined || output.type === "ErrorArtifact") return output;
+  const name = definition.activity.name;
+  if (output.type !== "JsonArtifact" || !isPlainObject(output.value)) {
+    return new ErrorArtifact(
+      `Activity "${name}" returned ${output.type === "JsonArtifact" ? "JSON that is not an object" : output.type}, not the object its outputSchema describes`,
+      { code: "invalid_output" },
+    );
+  }
+  return andThen(schema.validate(output.value), (checked) =>
+    checked.ok
+      ? checked.value === output.value
+        ? output
+        : new JsonArtifact(checked.value)
+      : new ErrorArtifact(
+          formatValidationIssues(
+            checked.issues,
+            1000,
+            `Activity "${name}" output does not match its outputSchema: `,
+          ),
+          { code: "invalid_output" },
+        ),
+  );
 }
 
 /** The outcome once the output went through the activity's output memories (if it has any). */
@@ -181,11 +219,16 @@ function routed(
   activity: ToolActivity,
   output: Artifact,
   repairs: Repair[],
+  principal: Principal,
 ): MaybePromise<ActivityOutcome> {
   if (state.memory.outputMemory?.get(activity.name) === undefined) {
     return { artifact: output, repairs, activity };
   }
-  return routeOutput(tool, activity, output).then((artifact) => ({ artifact, repairs, activity }));
+  return routeOutput(tool, activity, output, principal).then((artifact) => ({
+    artifact,
+    repairs,
+    activity,
+  }));
 }
 
 /**

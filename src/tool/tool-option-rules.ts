@@ -6,6 +6,7 @@ import {
   aFunction,
   anArray,
   anObject,
+  aPrincipal,
   aString,
   type OptionRules,
   timeLimit,
@@ -69,6 +70,8 @@ export const runOptionRules: OptionRules = Object.freeze({
   signal: abortSignal,
   timeoutMs: timeLimit,
   onProgress: aFunction,
+  caller: anObject,
+  principal: aPrincipal,
 });
 
 /** @internal Checks the options of one `tool.run` call, throwing `ToolConfigError` naming the tool. */

@@ -1,4 +1,6 @@
 import type { Artifact } from "../artifacts/artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
+import type { Principal } from "../memory/memory-scope.js";
 import type { TaskMemory } from "../memory/task-memory.js";
 import type { SchemaSource } from "../schema/normalize-schema.js";
 import type { OptionalProperty } from "../schema/optional-property.js";
@@ -90,6 +92,17 @@ export interface RunOptions {
   timeoutMs?: number | null | undefined;
   /** Receives what the method reports with `context.progress(done, total?, message?)`. */
   onProgress?: ((progress: ActivityProgress) => void) | undefined;
+  /**
+   * Who can answer what the method asks (`context.elicit`, `sample`, `roots`) and hears its
+   * `context.log`: an MCP client, an agent, a terminal. Without one, asks fail with `CallerError`.
+   */
+  caller?: Caller | undefined;
+  /**
+   * Who the call acts for in task memory: the owner of the output it stores and the only one (with
+   * the principals it `readsFrom`) whose namespaces its memory tool lists, reads and searches. Without
+   * one the call works in the default space, as a single-user process does.
+   */
+  principal?: Principal;
 }
 
 /**

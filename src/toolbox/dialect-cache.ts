@@ -84,6 +84,7 @@ export class DialectCache {
         description: tool.activityDescription(activity.name),
         schema: tool.activitySchema(activity.name),
         annotations: activity.annotations,
+        outputSchema: activity.outputSchema,
       })),
     );
     let compiled =

@@ -12,6 +12,7 @@ import {
   aFunction,
   anArray,
   anObject,
+  aPrincipal,
   aString,
   type OptionRule,
   type OptionRules,
@@ -138,6 +139,8 @@ const executeRules: OptionRules = Object.freeze({
   timeoutMs: timeLimit,
   onProgress: aFunction,
   onCallProgress: aFunction,
+  caller: anObject,
+  principal: aPrincipal,
   dialect: {
     expected: `a dialect (${dialects.join(", ")}) or { dialect, ...DialectOptions }`,
     test: (value) => dialectRule.test(value) || anObject.test(value),

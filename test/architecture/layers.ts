@@ -19,9 +19,14 @@ export const layers: readonly Layer[] = [
   { name: "schema", paths: ["schema/"], job: "JSON types, schema normalisation and validation" },
   { name: "artifacts", paths: ["artifacts/"], job: "what a tool call produces" },
   {
+    name: "caller",
+    paths: ["caller/"],
+    job: "what a running method can ask of whoever called it (`log`, `elicit`, `sample`, `roots`), over any `Caller`",
+  },
+  {
     name: "core",
-    paths: ["activity/", "tool/"],
-    job: "`@activity`, the `Tool` base class and its run pipeline (each names the other's types)",
+    paths: ["activity/", "declarations/", "tool/"],
+    job: "`@activity`, `@resource`, `@prompt`, the `Tool` base class and its run pipeline (each names the other's types)",
   },
   { name: "memory", paths: ["memory/"], job: "Task Memory, its stores and its `TaskMemoryTool`" },
   {
@@ -96,6 +101,18 @@ export const exceptions: readonly LayerRule[] = [
     from: ["tool/activity-memory.ts"],
     to: ["memory/memory-reference.ts"],
     reason: "`context.memory.load` takes a `MemoryReference`",
+  },
+  {
+    from: [
+      "activity/activity-context.ts",
+      "tool/activity-memory.ts",
+      "tool/invoke-method.ts",
+      "tool/route-output.ts",
+      "tool/run-activity.ts",
+      "tool/tool-options.ts",
+    ],
+    to: ["memory/memory-scope.ts"],
+    reason: "a run's `principal` option and `context.principal` name the memory's `Principal`",
   },
   {
     from: ["memory/task-memory.ts"],

@@ -36,6 +36,27 @@ export class ReportTool extends Tool {
 export const reporter = new ReportTool({ offPrompt: true });
 `,
   // Its own module, so that in-process tests give its off-prompt tool a memory only once.
+  // A bank statement stored off the prompt: the tenant test's output (test/mcp/fixtures/tenant-probe.ts).
+  "bank.ts": `
+import { z } from "zod";
+import { activity, TextArtifact, Tool } from "toolwright";
+
+class BankTool extends Tool {
+  @activity({
+    description: "The latest bank statement",
+    schema: z.object({}),
+    annotations: { readOnly: true },
+  })
+  statement() {
+    return new TextArtifact(
+      "Bank statement of Alice Example, IBAN DE44 5001 0517 5407 3249 31. Balance 12,345.67 EUR. " +
+        "Salary received from Initech; rent paid to Umbrella Estates.",
+    );
+  }
+}
+
+export const bank = new BankTool({ offPrompt: true });
+`,
   "reports.ts": `
 import { z } from "zod";
 import { activity, TextArtifact, Tool } from "toolwright";

@@ -54,7 +54,12 @@ describe("ProgressBar", () => {
     );
     // The interval runs out on the real clock too: the latest waiting report is drawn then.
     now += 50;
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // Waits for the timer's effect, not for a time: on a loaded machine the timer fires late.
+    const deadline = Date.now() + 30_000;
+    while (writes.length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(writes.at(-1)?.replace(sgr, ""), "\r[███████████████░░░░░]  75% 3/4 c\x1b[K");
     assert.equal(writes.length, 2, "b was never drawn: c replaced it while it waited");
     now += 1;

@@ -5,10 +5,20 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { it } from "node:test";
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  assertSees,
+  assertSeesNothing,
+  type ProbedClient,
+  storeStatement,
+} from "../mcp/fixtures/tenant-probe.js";
 import { bin, cliEnv, expectCode, root, toolwright } from "./run-cli.js";
 
 /** The environment without a token, so `serve --http` must make one. */
@@ -222,6 +232,29 @@ export function serveCases(fixtures: () => string): void {
         planted,
       );
     } finally {
+      assert.equal(await serving.stop(), 0);
+      await folder.dispose();
+    }
+  });
+
+  it("serve --http: a 2026-07-28 client's bank statement stays its own; a 2025-11-25 session with the same token sees nothing", async () => {
+    const folder = await project();
+    const token = "cli-tenant-t0ken";
+    const serving = await startServe([join(fixtures(), "bank.ts"), "--token", token], folder.dir);
+    const modern = new ClientV2(
+      { name: "v2", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    const requestInit = { headers: { authorization: `Bearer ${token}` } };
+    try {
+      await modern.connect(new TransportV2(new URL(serving.url), { requestInit }));
+      const session = await connectWith(serving.url, token);
+      const stored = await storeStatement(modern as unknown as ProbedClient);
+      await assertSees(modern as unknown as ProbedClient, stored);
+      await assertSeesNothing(session as unknown as ProbedClient, stored);
+      await session.close();
+    } finally {
+      await modern.close();
       assert.equal(await serving.stop(), 0);
       await folder.dispose();
     }

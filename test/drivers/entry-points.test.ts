@@ -116,11 +116,12 @@ describe("entry points", () => {
     }
   });
 
-  it("the root entry stays light: at most 150 modules, none of the batteries", async () => {
+  it("the root entry stays light: at most 155 modules, none of the batteries", async () => {
     const loaded = await modulesLoadedBy(
       `await import(${JSON.stringify(join(dist, "index.js"))});`,
     );
-    assert.ok(loaded.length <= 150, `the root entry resolves ${loaded.length} modules`);
+    // 150 before the core gained @resource/@prompt and the caller (context.log/elicit/sample/roots).
+    assert.ok(loaded.length <= 155, `the root entry resolves ${loaded.length} modules`);
     const heavy = [
       "zod",
       "ajv",

@@ -50,6 +50,11 @@ export const errorCases: readonly ErrorCase[] = [
     args: [{ path: "$", message }],
   },
   {
+    file: "declaration-config-error.ts",
+    className: "DeclarationConfigError",
+    args: [{ decorator: "@resource", methodName: "readme", message }],
+  },
+  {
     file: "dialect-error.ts",
     className: "DialectError",
     args: [{ dialect: "gemini", toolName: "T", activityName: "a", path: "$", message }],

@@ -13,7 +13,7 @@ import {
   TextArtifact,
   UrlArtifact,
 } from "../../src/index.js";
-import { fromCallToolResult } from "../../src/mcp/from-mcp-result.js";
+import { fromCallToolResult, type McpCallResult } from "../../src/mcp/from-mcp-result.js";
 import {
   bearerMatches,
   defaultAllowedHosts,
@@ -94,7 +94,7 @@ describe("artifacts → MCP results", () => {
       { type: "resource_link", uri: "https://example.com/c", name: "c" },
       { type: "image", data: "AQ==", mimeType: "image/png" },
     ]);
-    const back = fromCallToolResult(result);
+    const back = fromCallToolResult(result as McpCallResult);
     assert.ok(back instanceof ListArtifact);
     assert.deepEqual(
       back.value.map((item) => item.type),

@@ -92,12 +92,13 @@ describe("McpTool answers a server's questions", () => {
     }
   });
 
-  it("without a handler, declares no elicitation: the server's request is refused, the call ends", async () => {
+  it("without a handler or a caller to forward to, the server's request is refused, the call ends", async () => {
     const tool = await McpTool.connect({ url: server.url });
     try {
       const result = await tool.run("ask", { form: "defaults" });
       assert.ok(result instanceof ErrorArtifact, result.toText());
-      assert.match(result.value, /elicitation/i);
+      assert.equal(result.code, "elicitation_unavailable");
+      assert.match(result.value, /\(elicitation\), but this call has no caller/);
     } finally {
       await tool.close();
     }

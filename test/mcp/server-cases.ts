@@ -138,15 +138,23 @@ export function serverCases(client: () => Client): void {
     );
     await assert.rejects(
       client().readResource({ uri: "toolwright://memory/TaskMemory/nope" }),
-      (error: unknown) => error instanceof McpError && error.code === -32002,
+      // SEP-2164: -32602 on every revision (the SDK's ResourceNotFoundError), with the URI in `data`.
+      (error: unknown) =>
+        error instanceof McpError &&
+        error.code === -32602 &&
+        (error.data as { uri?: unknown } | undefined)?.uri ===
+          "toolwright://memory/TaskMemory/nope",
     );
   });
 
   it("introduces itself with the name and version given", () => {
     assert.deepEqual(client().getServerVersion(), { name: "demo", version: "1.2.3" });
-    assert.deepEqual(Object.keys(client().getServerCapabilities() ?? {}).sort(), [
-      "resources",
-      "tools",
-    ]);
+    assert.deepEqual(client().getServerCapabilities(), {
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      completions: {},
+      logging: {},
+    });
   });
 }

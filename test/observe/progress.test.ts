@@ -3,7 +3,10 @@ import { describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type ActivityProgress, Toolbox } from "../../src/index.js";
+import { ChangeFeed } from "../../src/mcp/change-feed.js";
 import { createMcpServer } from "../../src/mcp/mcp-server.js";
+import { roundStateCodec } from "../../src/mcp/state-codec.js";
+import { TaskRunner, taskSettings } from "../../src/mcp/tasks/task-runner.js";
 import { PagesTool } from "../fixtures/pages-tool.js";
 
 describe("context.progress", () => {
@@ -33,11 +36,20 @@ describe("context.progress", () => {
 
   it("becomes MCP notifications/progress for a client that sent a progress token", async () => {
     const toolbox = new Toolbox([new PagesTool()]);
-    const server = createMcpServer(toolbox, {
-      name: "progress",
-      version: "1.0.0",
-      instructions: undefined,
-    });
+    const server = createMcpServer(
+      toolbox,
+      {
+        name: "progress",
+        version: "1.0.0",
+        instructions: undefined,
+        shutdown: new AbortController().signal,
+        changes: new ChangeFeed(),
+        stateCodec: roundStateCodec(undefined),
+        naming: "native",
+        tasks: new TaskRunner(taskSettings(toolbox, undefined), new AbortController().signal),
+      },
+      "session",
+    );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: "test", version: "1.0.0" });

@@ -77,7 +77,7 @@ const needs: Record<string, readonly [subject: string, packages: readonly string
   toOpenAIAgentsTools: ["toOpenAIAgentsTools", ["@openai/agents-core"]],
   QueueToolbox: ["QueueToolbox", ["bullmq", "ioredis"]],
   startWorker: ["startWorker", ["bullmq", "ioredis"]],
-  serveMcp: ["serveMcp", ["@modelcontextprotocol/sdk"]],
+  serveMcp: ["serveMcp", ["@modelcontextprotocol/server"]],
   "McpTool.connect": ["McpTool.connect", ["@modelcontextprotocol/client"]],
   RedisArtifactStore: ["RedisArtifactStore", ["ioredis"]],
   codeMode: ["codeMode", ["quickjs-emscripten"]],
@@ -150,7 +150,12 @@ export function missingPeersCases(packed: () => PackedPackage): void {
     const commands: [readonly string[], string, readonly string[]][] = [
       [["worker"], "toolwright worker", ["bullmq", "ioredis"]],
       [["worker", "tools.ts"], "toolwright worker", ["bullmq", "ioredis", "tsx"]],
-      [["serve", "tools.ts"], "toolwright serve", ["@modelcontextprotocol/sdk", "tsx"]],
+      [["serve", "tools.ts"], "toolwright serve", ["@modelcontextprotocol/server", "tsx"]],
+      [
+        ["serve", "tools.ts", "--http"],
+        "toolwright serve",
+        ["@modelcontextprotocol/server", "@modelcontextprotocol/node", "tsx"],
+      ],
       [
         ["mcp", "login", "http://127.0.0.1:1/mcp", "--no-browser"],
         "toolwright mcp login",

@@ -319,7 +319,7 @@ describe("serveMcp over HTTP against malformed and oversized requests", () => {
         assert.ok(error instanceof McpError);
         assert.equal(
           error.message,
-          "MCP error -32002: Resource toolwright://memory/TaskMemory/nope not found",
+          "MCP error -32602: Resource not found: toolwright://memory/TaskMemory/nope",
         );
         return true;
       },

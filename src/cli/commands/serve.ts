@@ -42,14 +42,15 @@ export async function serveCommand(
 ): Promise<number> {
   checkFlags(modulePath, options);
   requireCommandPackages("serve", modulePath, [
-    ["@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/server/index.js"],
+    "@modelcontextprotocol/server",
+    ...(options.http ? ["@modelcontextprotocol/node"] : []),
   ]);
   let mcp: typeof import("../../mcp/serve-mcp.js");
   try {
     mcp = await import("../../mcp/serve-mcp.js");
   } catch (error) {
     throw new CliError(
-      "toolwright serve needs the MCP SDK: npm install @modelcontextprotocol/sdk",
+      "toolwright serve needs the MCP SDK: npm install @modelcontextprotocol/server",
       { cause: error },
     );
   }

@@ -1,0 +1,155 @@
+import type { JsonObject } from "../schema/json.js";
+
+/**
+ * Where a task is: running (`working`), waiting for its caller's answers (`input_required`), or done
+ * (`completed`, `failed`, `cancelled`, which never change again).
+ *
+ * @example
+ * ```ts
+ * const done: TaskStatus[] = ["completed", "failed", "cancelled"];
+ * ```
+ */
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+/**
+ * What a task store keeps of one task: its status and timestamps, what it waits for, its outcome,
+ * and the runner's last sign of life, which every process serving the same clients shares.
+ *
+ * @example
+ * ```ts
+ * const now = new Date().toISOString();
+ * const record: TaskRecord = { taskId: "t1", status: "working", createdAt: now, lastUpdatedAt: now,
+ *   ttlMs: 3_600_000, pollIntervalMs: 1_000, heartbeatAt: Date.now() };
+ * ```
+ */
+export interface TaskRecord {
+  readonly taskId: string;
+  readonly status: TaskStatus;
+  readonly statusMessage?: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  /** ISO 8601. */
+  readonly lastUpdatedAt: string;
+  /** How long the task is kept from its creation, in milliseconds. */
+  readonly ttlMs: number;
+  /** How often its caller should look at it, in milliseconds. */
+  readonly pollIntervalMs: number;
+  /** The asks waiting for answers (`input_required`), by key. */
+  readonly inputRequests?: JsonObject;
+  /** Answers that arrived and that the runner has not taken yet, by key. */
+  readonly inputResponses?: JsonObject;
+  /** The call's result, when `completed`. */
+  readonly result?: JsonObject;
+  /** The JSON-RPC error it ended with, when `failed`. */
+  readonly error?: JsonObject;
+  /**
+   * When the process running it last showed it is alive (epoch milliseconds); `0` when that process
+   * let it go (it was shutting down), so another one may take it over at once.
+   */
+  readonly heartbeatAt: number;
+}
+
+/**
+ * Task state that outlives one process and is shared by every replica serving the same clients: a
+ * record per task, read and changed atomically, gone once its `ttlMs` has passed. `serveMcp` keeps
+ * its MCP tasks in one; the stores of a `TaskMemory` hold one beside their artifacts
+ * (`SqliteArtifactStore.tasks`, `RedisArtifactStore.tasks`), which `serveMcp` uses by default, so a
+ * task survives a restart and any replica can answer for it.
+ *
+ * @example
+ * ```ts
+ * const store: TaskStore = new InMemoryTaskStore();
+ * await store.create(record);
+ * await store.update("t1", (task) => ({ ...task, status: "completed", result }));
+ * ```
+ */
+export interface TaskStore {
+  /** Stores a new task; a `get` anywhere finds it once this resolves. */
+  create(record: TaskRecord): Promise<void>;
+  /** The task, or `undefined` (never created, or past its `ttlMs`). */
+  get(taskId: string): Promise<TaskRecord | undefined>;
+  /**
+   * Changes a task atomically (no other change lands between the read and the write, in any
+   * process): `change` gets the current record and returns the new one, or `undefined` to leave it as
+   * it is (it may be called more than once, so it must not act). Resolves to the record stored
+   * afterwards, `undefined` for a task the store does not hold.
+   */
+  update(
+    taskId: string,
+    change: (record: TaskRecord) => TaskRecord | undefined,
+  ): Promise<TaskRecord | undefined>;
+}
+
+/** @internal The task store an artifact store keeps beside its artifacts (`tasks`), if it keeps one. */
+export function taskStoreOf(store: object): TaskStore | undefined {
+  const tasks = (store as { tasks?: unknown }).tasks;
+  return isTaskStore(tasks) ? tasks : undefined;
+}
+
+/** @internal Whether a value has the methods of a `TaskStore`. */
+export function isTaskStore(value: unknown): value is TaskStore {
+  if (typeof value !== "object" || value === null) return false;
+  const methods = value as Record<string, unknown>;
+  return ["create", "get", "update"].every((name) => typeof methods[name] === "function");
+}
+
+/** @internal Whether a status is final. */
+export function isTerminal(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** @internal When a task may be forgotten (epoch milliseconds). */
+export function expiresAt(record: TaskRecord): number {
+  return Date.parse(record.createdAt) + record.ttlMs;
+}
+
+/** Expired tasks a `create` clears, at most: creating stays cheap however many expired at once. */
+const sweepLimit = 16;
+
+/**
+ * Tasks in this process's memory, for one server (and tests): they end with it. `serveMcp`'s default
+ * when its toolbox's task memory keeps no tasks.
+ *
+ * @example
+ * ```ts
+ * await serveMcp(toolbox, { transport: "http", tasks: { store: new InMemoryTaskStore() } });
+ * ```
+ */
+export class InMemoryTaskStore implements TaskStore {
+  readonly #tasks = new Map<string, TaskRecord>();
+
+  async create(record: TaskRecord): Promise<void> {
+    // Oldest first: the map keeps insertion order, and most tasks share one time to live.
+    let swept = 0;
+    for (const [taskId, task] of this.#tasks) {
+      if (swept === sweepLimit || expiresAt(task) >= Date.now()) break;
+      this.#tasks.delete(taskId);
+      swept += 1;
+    }
+    this.#tasks.set(record.taskId, record);
+  }
+
+  async get(taskId: string): Promise<TaskRecord | undefined> {
+    return this.#current(taskId);
+  }
+
+  async update(
+    taskId: string,
+    change: (record: TaskRecord) => TaskRecord | undefined,
+  ): Promise<TaskRecord | undefined> {
+    // Read, change and write in one synchronous step: no other update can land in between.
+    const current = this.#current(taskId);
+    if (current === undefined) return undefined;
+    const next = change(current);
+    if (next === undefined) return current;
+    this.#tasks.set(taskId, next);
+    return next;
+  }
+
+  #current(taskId: string): TaskRecord | undefined {
+    const record = this.#tasks.get(taskId);
+    if (record === undefined || expiresAt(record) >= Date.now()) return record;
+    this.#tasks.delete(taskId);
+    return undefined;
+  }
+}
