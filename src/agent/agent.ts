@@ -293,6 +293,7 @@ export class Agent {
           dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
           ...(setup.signal === undefined ? {} : { signal: setup.signal }),
           ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
+          caller: setup.caller,
         },
       });
       if (step.record === undefined) paused.results.set(callId, step.result);

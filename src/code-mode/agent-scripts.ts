@@ -54,6 +54,7 @@ export async function runScriptStep(
     record: run.record,
     decisions: run.decisions ?? new Map(),
     receipts: receipts ?? undefined,
+    caller: options.caller,
   };
   const result = await scriptCalls.run(context, () => codeMode.toolbox.execute(call, options));
   const paused = context.paused;

@@ -166,6 +166,7 @@ export class CodeModeTool extends Tool {
       concurrency: this.#concurrency,
       signal: context.signal,
       receipts: agent?.receipts,
+      caller: agent?.caller,
     });
     if (ran.status === "paused") {
       (agent as NonNullable<typeof agent>).paused = { held: ran.held, record: ran.record };

@@ -2,6 +2,7 @@ import type { ApprovalDecision, PendingApproval } from "../agent/agent-types.js"
 import { heldForApproval } from "../agent/execute-step.js";
 import type { Artifact } from "../artifacts/artifact.js";
 import { ErrorArtifact } from "../artifacts/error-artifact.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
 import type { ToolCall } from "../drivers/spec.js";
 import type { ReceiptOptions } from "../receipts/receipt-options.js";
@@ -40,6 +41,8 @@ export interface ScriptSetup {
   readonly signal: AbortSignal | undefined;
   /** The receipts of the Agent's run, when it has them; else the toolbox's own, if any. */
   readonly receipts: ReceiptOptions | undefined;
+  /** The Agent's caller, when an Agent runs the script. */
+  readonly caller: Caller | undefined;
 }
 
 /** @internal How a script run ended. */
@@ -177,6 +180,7 @@ function executeOptions(setup: ScriptSetup): ExecuteOptions {
   return {
     ...(setup.signal === undefined ? {} : { signal: setup.signal }),
     ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
+    ...(setup.caller === undefined ? {} : { caller: setup.caller }),
   };
 }
 

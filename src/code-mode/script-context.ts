@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ApprovalDecision } from "../agent/agent-types.js";
+import type { Caller } from "../caller/caller-channel.js";
 import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { HeldCall } from "./run-script.js";
 import type { ScriptRecord } from "./script-record.js";
@@ -17,6 +18,8 @@ export interface ScriptCallContext {
   readonly decisions: ReadonlyMap<number, ApprovalDecision>;
   /** The receipts of the Agent's run: the script's own calls go under them (the script call does not). */
   readonly receipts: ReceiptOptions | undefined;
+  /** The Agent's caller: the script's own calls ask it (`context.elicit`, `context.sample`) too. */
+  readonly caller: Caller | undefined;
   paused?: { readonly held: readonly HeldCall[]; readonly record: ScriptRecord };
 }
 
