@@ -1,12 +1,13 @@
 // `npm run bench`: runs every scenario and writes bench/RESULTS.md (one section per scenario, plus the
 // machine, versions and headline ratios). Options: --only dispatch,repair,scale,schema-size,memory,startup,serve-load,queue,
-// tool-search,large-artifacts,retrieval,receipts (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
+// tool-search,large-artifacts,retrieval,receipts,code-mode (the other sections of RESULTS.md are kept) and --quick (small sizes, to check the bench runs).
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs, promisify } from "node:util";
 import { machineLine, versionTable } from "./environment.js";
 import type { HeadlineRow, Scenario } from "./scenario.js";
 import { adaptersScenario } from "./scenarios/adapters.js";
+import { codeModeScenario } from "./scenarios/code-mode.js";
 import { dispatchScenario } from "./scenarios/dispatch.js";
 import { hostileScenario } from "./scenarios/hostile.js";
 import { largeArtifactsScenario } from "./scenarios/large-artifacts.js";
@@ -38,6 +39,7 @@ const scenarios: readonly Scenario[] = [
   largeArtifactsScenario,
   retrievalScenario,
   receiptsScenario,
+  codeModeScenario,
 ];
 
 const { values } = parseArgs({

@@ -5,6 +5,8 @@ import { ListArtifact } from "../artifacts/list-artifact.js";
 import { TextArtifact } from "../artifacts/text-artifact.js";
 import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
+import type { AgentCodeMode } from "../code-mode/agent-scripts.js";
+import type { ScriptRecord } from "../code-mode/script-record.js";
 import type { DialectOptions } from "../dialects/dialect.js";
 import { addUsage } from "../drivers/shared/usage.js";
 import type * as spec from "../drivers/spec.js";
@@ -49,6 +51,8 @@ export interface LoopSetup {
   /** Stream the model's text (for `agent.stream`) or wait for whole responses. */
   readonly streaming: boolean;
   readonly signal: AbortSignal | undefined;
+  /** Code mode: the code-mode tool and the toolbox the model sees (which is then `toolbox`). */
+  readonly codeMode: AgentCodeMode | undefined;
   readonly runId: string;
   readonly stateKey: StateKey | undefined;
   /** The receipts the run's calls go under (the run's own scope), if any. */
@@ -142,7 +146,7 @@ export async function* agentLoop(
     const calls = uniqueIds(turn.calls);
     for (const call of calls) yield { type: "tool-call", step, call };
     // Saved before any call runs: a run stopped from here on resumes inside this step.
-    await setup.recorder?.save(runOf(setup, state, calls), "running");
+    await setup.recorder?.save(runOf(setup, state, { calls }), "running");
     const end = yield* stepCalls(setup, state, calls, response);
     if (end !== undefined) return yield* end;
   }
@@ -167,7 +171,12 @@ async function* stepCalls(
   const outcome = yield* runCalls(setup, calls, step, response?.finishReason);
   if (isNonEmpty(outcome.pending)) {
     if (response !== undefined) yield { type: "step-finish", step, response };
-    return pause(setup, state, calls, outcome.results, outcome.pending);
+    return pause(setup, state, {
+      calls,
+      results: outcome.results,
+      pending: outcome.pending,
+      scripts: outcome.scripts ?? new Map(),
+    });
   }
   const results = calls.map((call) => ({
     call,
@@ -277,6 +286,7 @@ async function* runCalls(
   };
   const running = executeStep(setup.toolbox, calls, {
     approvals: setup.approvals,
+    codeMode: setup.codeMode,
     step,
     ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
     caller: setup.caller,
@@ -348,15 +358,23 @@ function uniqueIds(calls: readonly spec.ToolCall[]): spec.ToolCall[] {
   });
 }
 
-async function* pause(
+/** @internal The step that waits: its calls, the results in, the calls held, paused scripts' records. */
+export interface PausedStep {
+  readonly calls: readonly spec.ToolCall[];
+  readonly results: Map<string, ToolCallResult>;
+  readonly pending: readonly [PendingApproval, ...PendingApproval[]];
+  readonly scripts: Map<string, ScriptRecord>;
+}
+
+/** @internal The `finish` event of a run paused for approval, with its saved state. */
+export async function* pause(
   setup: LoopSetup,
   state: LoopState,
-  calls: readonly spec.ToolCall[],
-  results: Map<string, ToolCallResult>,
-  pending: readonly [PendingApproval, ...PendingApproval[]],
+  step: PausedStep,
 ): AsyncGenerator<AgentEvent> {
+  const { pending } = step;
   const names = pending.map((entry) => `${entry.toolName}.${entry.activityName}`).join(", ");
-  const run = runOf(setup, state, calls, results, pending);
+  const run = runOf(setup, state, step);
   await setup.recorder?.save(run, "needs-approval");
   yield finish(setup, state, {
     status: "needs-approval",
@@ -380,26 +398,26 @@ async function* ended(
   yield finish(setup, state, end);
 }
 
-/** @internal The run as a state to save: between steps, or inside the step of `calls`. */
+/** @internal The run as a state to save: between steps, or inside a step (its calls, results, held calls). */
 export function runOf(
   setup: LoopSetup,
   state: LoopState,
-  calls: readonly spec.ToolCall[] = [],
-  results: Map<string, ToolCallResult> = new Map(),
-  pending: readonly PendingApproval[] = [],
+  step: Partial<PausedStep> = {},
 ): PausedRun {
   return {
     runId: setup.runId,
     protocol: setup.protocolName,
     ...state,
-    calls: [...calls],
-    results,
-    pending: [...pending],
+    calls: [...(step.calls ?? [])],
+    results: step.results ?? new Map(),
+    pending: [...(step.pending ?? [])],
+    scripts: step.scripts ?? new Map(),
     loaded: [...setup.toolbox.loadedActivities],
   };
 }
 
-function isNonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]] {
+/** @internal Whether a list has at least one item, as a type. */
+export function isNonEmpty<T>(items: readonly T[]): items is readonly [T, ...T[]] {
   return items.length > 0;
 }
 

@@ -42,6 +42,10 @@ const agentRules: OptionRules = Object.freeze({
   dialectOptions: anObject,
   concurrency: { ...wholeNumber(1), expected: "a positive integer" },
   generation: anObject,
+  codeMode: {
+    expected: "a boolean or code-mode options",
+    test: (value) => typeof value === "boolean" || anObject.test(value),
+  },
   stateKey: {
     expected: "a non-empty string or Uint8Array",
     test: (value) => (typeof value === "string" || value instanceof Uint8Array) && value.length > 0,

@@ -2,6 +2,7 @@ import { artifactFromJSON } from "../artifacts/artifact-from-json.js";
 import type { ArtifactJSON } from "../artifacts/base-artifact.js";
 import type { ImageArtifact } from "../artifacts/image-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
+import { loadRecord, type ScriptRecord } from "../code-mode/script-record.js";
 import type { PromptMessage, ToolCall, Usage } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
@@ -42,6 +43,8 @@ export interface AgentState {
     readonly calls: JsonValue[];
     readonly results: JsonValue[];
     readonly pending: JsonValue[];
+    /** In code mode: each paused script's record, by the id of the call that ran it. */
+    readonly scripts?: JsonObject;
   };
   /**
    * `hmac-sha256:<hex>` (the agent's `stateKey`) or `sha256:<hex>` over every other field: a state
@@ -63,6 +66,7 @@ export interface PausedRun {
   calls: ToolCall[];
   results: Map<string, ToolCallResult>;
   pending: PendingApproval[];
+  scripts: Map<string, ScriptRecord>;
   loaded: string[];
 }
 
@@ -88,6 +92,7 @@ export function saveState(run: PausedRun, key: StateKey | undefined): AgentState
         calls: run.calls,
         results: [...run.results.values()].map(resultToJSON),
         pending: run.pending,
+        ...(run.scripts.size === 0 ? {} : { scripts: Object.fromEntries(run.scripts) }),
       },
     }),
   ) as Omit<AgentState, "seal">;
@@ -127,6 +132,9 @@ export function loadState(state: unknown, key: StateKey | undefined): PausedRun 
       calls: saved.paused.calls as unknown as ToolCall[],
       results: new Map(results.map((result) => [result.id, result])),
       pending: saved.paused.pending as unknown as PendingApproval[],
+      scripts: new Map(
+        Object.entries(saved.paused.scripts ?? {}).map(([id, record]) => [id, loadRecord(record)]),
+      ),
       loaded: loaded as string[],
     };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Artifact } from "../artifacts/artifact.js";
 import type { ErrorArtifact } from "../artifacts/error-artifact.js";
 import type { InfoArtifact } from "../artifacts/info-artifact.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
+import type { CodeModeOptions } from "../code-mode/code-mode-tool.js";
 import type { DialectOptions } from "../dialects/dialect.js";
 import type {
   PromptDriver,
@@ -79,6 +80,12 @@ export interface AgentOptions {
   dialectOptions?: DialectOptions | undefined;
   /** Most tool calls of one step running at once (the toolbox's cap by default). */
   concurrency?: number | undefined;
+  /**
+   * Code mode: the model gets one tool that runs a JavaScript script against the toolbox, each call
+   * in it still decoded, validated, limited, approved and recorded (see docs/code-mode.md; needs
+   * `quickjs-emscripten`). `true`, or the code-mode tool's options.
+   */
+  codeMode?: boolean | CodeModeOptions | undefined;
   /**
    * When the provider cuts a reply off (finish reason `"length"`) before any call: `true` asks the
    * model to continue and joins the pieces of its answer; `false` (default) ends the run with the cut
@@ -171,6 +178,8 @@ export interface PendingApproval {
   readonly toolName: string;
   readonly activityName: string;
   readonly input: JsonObject;
+  /** In code mode: the script call that made this call, and its place among the script's calls. */
+  readonly script?: { readonly callId: string; readonly seq: number } | undefined;
   /** The call's key in its run (its receipt's key): an approval is for this call only. */
   readonly key: string;
   /** SHA-256 of `input`'s canonical JSON (`hashInput`): an approval naming it approves this input only. */

@@ -4,6 +4,8 @@ import type { ErrorArtifact } from "../artifacts/error-artifact.js";
 import { InfoArtifact } from "../artifacts/info-artifact.js";
 import type { Caller } from "../caller/caller-channel.js";
 import type { ToolCallResult } from "../calls/tool-call.js";
+import { type AgentCodeMode, agentCodeMode, runScriptStep } from "../code-mode/agent-scripts.js";
+import type { ScriptRecord } from "../code-mode/script-record.js";
 import type { PromptMessage, UserContentPart } from "../drivers/spec.js";
 import { AgentError } from "../errors/agent-error.js";
 import { TaskMemory } from "../memory/task-memory.js";
@@ -12,8 +14,10 @@ import { agentCaller } from "./agent-caller.js";
 import {
   agentLoop,
   finish,
+  isNonEmpty,
   type LoopSetup,
   type LoopState,
+  pause,
   type RunEnd,
   type StepResults,
 } from "./agent-loop.js";
@@ -57,6 +61,7 @@ export class Agent {
   readonly #options: AgentOptions;
   readonly #protocol: Protocol;
   readonly #maxSteps: number;
+  readonly #codeMode: AgentCodeMode | undefined;
   // Seals of the paused states this agent resumed: each state's approvals are used once.
   readonly #used = new Set<string>();
   readonly #caller: Caller;
@@ -81,6 +86,9 @@ export class Agent {
       (this.toolbox.tools.some((tool) => tool.offPrompt) ? new TaskMemory() : undefined);
     if (memory !== undefined && memory !== this.toolbox.taskMemory)
       this.toolbox.setTaskMemory(memory);
+    const code = options.codeMode ?? false;
+    this.#codeMode =
+      code === false ? undefined : agentCodeMode(this.toolbox, code === true ? {} : code);
   }
 
   /**
@@ -170,9 +178,25 @@ export class Agent {
     // What the paused run's searches had loaded goes back in the same order: the same requests.
     this.toolbox.loadActivities(paused.loaded);
     const context = { signal: setup.signal, receipts: setup.receipts, caller: setup.caller };
+    const scripts = new Map<string, Map<number, ApprovalDecision>>();
     for (const entry of paused.pending) {
       const decision = decisions.get(entry.id) as ApprovalDecision;
-      paused.results.set(entry.id, await runDecision(this.toolbox, entry, decision, context));
+      if (entry.script === undefined) {
+        paused.results.set(entry.id, await runDecision(this.toolbox, entry, decision, context));
+        continue;
+      }
+      const decided = scripts.get(entry.script.callId) ?? new Map<number, ApprovalDecision>();
+      scripts.set(entry.script.callId, decided.set(entry.script.seq, decision));
+    }
+    // A paused script runs again from the start, its record answering what it already did.
+    const still = await this.#resumeScripts(paused, scripts, setup);
+    if (isNonEmpty(still.pending)) {
+      const step = { calls: paused.calls, results: paused.results, scripts: still.scripts };
+      yield* pause(withProtocol(setup, paused), loopStateOf(paused), {
+        ...step,
+        pending: still.pending,
+      });
+      return;
     }
     const results: StepResults = paused.calls.map((call) => ({
       call,
@@ -240,6 +264,47 @@ export class Agent {
     return lastResult(this.#traced(events));
   }
 
+  /** Runs each paused script again with its decisions: its result, or its next pause. */
+  async #resumeScripts(
+    paused: PausedRun,
+    scripts: ReadonlyMap<string, ReadonlyMap<number, ApprovalDecision>>,
+    setup: LoopSetup,
+  ): Promise<{ pending: PendingApproval[]; scripts: Map<string, ScriptRecord> }> {
+    const pending: PendingApproval[] = [];
+    const records = new Map<string, ScriptRecord>();
+    for (const [callId, decisions] of scripts) {
+      const call = paused.calls.find((candidate) => candidate.id === callId);
+      const record = paused.scripts.get(callId);
+      if (call === undefined || record === undefined || this.#codeMode === undefined) {
+        throw new AgentError({
+          code: "invalid_agent_state",
+          subject: `pending script call "${callId}"`,
+          message:
+            this.#codeMode === undefined
+              ? "was paused in code mode, and this agent is not in code mode"
+              : "has no saved call or record",
+        });
+      }
+      const step = await runScriptStep(this.#codeMode, call, {
+        approvals: setup.approvals,
+        record,
+        decisions,
+        options: {
+          dialect: { dialect: setup.driver.dialect, ...setup.dialectOptions },
+          ...(setup.signal === undefined ? {} : { signal: setup.signal }),
+          ...(setup.receipts === undefined ? {} : { receipts: setup.receipts }),
+          caller: setup.caller,
+        },
+      });
+      if (step.record === undefined) paused.results.set(callId, step.result);
+      else {
+        pending.push(...step.pending);
+        records.set(callId, step.record);
+      }
+    }
+    return { pending, scripts: records };
+  }
+
   /** The run inside an `invoke_agent` span when an OpenTelemetry SDK is registered. */
   #traced(events: AsyncGenerator<AgentEvent>): AsyncGenerator<AgentEvent> {
     return traceAgentRun(events, { driver: this.#options.driver, name: this.#options.name });
@@ -252,7 +317,8 @@ export class Agent {
     const store = agent.durable?.store ?? this.toolbox.receipts?.store;
     return {
       driver: agent.driver,
-      toolbox: this.toolbox,
+      toolbox: this.#codeMode?.toolbox ?? this.toolbox,
+      codeMode: this.#codeMode,
       protocol: this.#protocol,
       protocolName: agent.protocol ?? "native",
       maxSteps: this.#maxSteps,
@@ -283,7 +349,7 @@ export class Agent {
     const messages: PromptMessage[] = [];
     const { system: instructions, reflectOnToolUse } = this.#options;
     const system = this.#protocol.systemPrompt(
-      this.toolbox,
+      this.#codeMode?.toolbox ?? this.toolbox,
       instructions,
       reflectOnToolUse ?? true,
     );

@@ -58,7 +58,10 @@ export async function settleDecisions(
 
 /** A pending call must be what its model call decodes to now, and its hash must be its input's. */
 async function checkBinding(toolbox: Toolbox, paused: PausedRun, entry: PendingApproval) {
-  const call = paused.calls.find((candidate) => candidate.id === entry.id);
+  const call =
+    entry.script === undefined
+      ? paused.calls.find((c) => c.id === entry.id)
+      : scriptCall(paused, entry);
   if (hashInput(entry.input) !== entry.inputHash || call === undefined) {
     tampered(entry, "its input or call does not match what the state recorded");
   }
@@ -71,6 +74,17 @@ async function checkBinding(toolbox: Toolbox, paused: PausedRun, entry: PendingA
   ) {
     tampered(entry, "it is not the call the model made in the paused step");
   }
+}
+
+/**
+ * A script's held call, as the script made it: its script call is in the paused step with a record
+ * (the sealed state binds the rest; resuming runs the script again, whose call must match the record).
+ */
+function scriptCall(paused: PausedRun, entry: PendingApproval) {
+  const script = entry.script;
+  if (script === undefined || !paused.calls.some((call) => call.id === script.callId)) return;
+  if (!paused.scripts.has(script.callId)) return;
+  return { id: entry.id, name: entry.name, arguments: entry.input };
 }
 
 /**

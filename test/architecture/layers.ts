@@ -56,8 +56,8 @@ export const layers: readonly Layer[] = [
   },
   {
     name: "agent, MCP, queue, adapters",
-    paths: ["agent/", "mcp/", "queue/", "adapters/"],
-    job: "what runs a toolbox: the agent loop, MCP both ways, the worker fleet, framework adapters",
+    paths: ["agent/", "code-mode/", "mcp/", "queue/", "adapters/"],
+    job: "what runs a toolbox: the agent loop, code mode, MCP both ways, the worker fleet, framework adapters",
   },
   { name: "inspector", paths: ["inspect/"], job: "the `toolwright inspect` server" },
   { name: "CLI", paths: ["cli/"], job: "the `toolwright` command" },

@@ -43,9 +43,10 @@ export function contentsCases(packed: () => PackedPackage, documentation: readon
     }
     // 51 call formats with their call positions and streaming reader, four framework adapters,
     // McpTool's OAuth client, the stores' large-write paths, the tools that ask a model, three
-    // embedding drivers and hybrid search, each with its source map: a budget, not a guess
-    // (measured 1,685,995 bytes after the readers of issue 26 met the griptape merge).
-    assert.ok(packed().size < 1_750_000, `the tarball grew to ${packed().size} bytes`);
+    // embedding drivers and hybrid search, code mode, the MCP server and caller, each with its source
+    // map: a budget, not a guess (measured 1,685,995 bytes after the readers of issue 26 met the
+    // griptape merge; 1,818,065 with code mode, issue 32; 1,964,881 with the MCP server and caller).
+    assert.ok(packed().size < 2_030_000, `the tarball grew to ${packed().size} bytes`);
   });
 
   it("has a file for every export, types first, and for the bin, main and types fields", async () => {

@@ -80,6 +80,8 @@ const needs: Record<string, readonly [subject: string, packages: readonly string
   serveMcp: ["serveMcp", ["@modelcontextprotocol/server"]],
   "McpTool.connect": ["McpTool.connect", ["@modelcontextprotocol/client"]],
   RedisArtifactStore: ["RedisArtifactStore", ["ioredis"]],
+  codeMode: ["codeMode", ["quickjs-emscripten"]],
+  "Agent with codeMode": ["codeMode", ["quickjs-emscripten"]],
   OpenAIChatPromptDriver: ["OpenAIChatPromptDriver", ["openai"]],
   OpenAIResponsesPromptDriver: ["OpenAIResponsesPromptDriver", ["openai"]],
   AnthropicPromptDriver: ["AnthropicPromptDriver", ["@anthropic-ai/sdk"]],

@@ -45,6 +45,15 @@ const uses = {
   "McpTool.connect": () => modules["toolwright/mcp"].McpTool.connect({ command: "no-server" }),
   RedisArtifactStore: () =>
     new modules["toolwright/memory/redis"].RedisArtifactStore({ url: "redis://h" }),
+  codeMode: () => modules["toolwright/code-mode"].codeMode(toolbox()),
+  "Agent with codeMode": () => {
+    const driver = {
+      specificationVersion: "v1",
+      generate: () => undefined,
+      dialect: "openai-chat",
+    };
+    return new modules["toolwright/agent"].Agent({ driver, toolbox: toolbox(), codeMode: true });
+  },
   OpenAIChatPromptDriver: () => new modules["toolwright/openai"].OpenAIChatPromptDriver(options),
   OpenAIResponsesPromptDriver: () =>
     new modules["toolwright/openai"].OpenAIResponsesPromptDriver(options),

@@ -24,6 +24,7 @@ import {
 } from "toolwright/agent";
 import { repairToolCall, toAiSdkTools } from "toolwright/ai-sdk";
 import { AnthropicPromptDriver } from "toolwright/anthropic";
+import { type CodeModeOptions, codeMode } from "toolwright/code-mode";
 import { type ParsedToolCalls, parseToolCalls } from "toolwright/formats";
 import { GeminiPromptDriver } from "toolwright/gemini";
 import { toLangChainTools, toolwrightMiddleware } from "toolwright/langchain";
@@ -195,6 +196,15 @@ switch (result.status) {
     console.error(result.output.code);
     break;
 }
+
+// Code mode: one tool that runs a script against the toolbox, and an agent using it.
+const codeOptions: CodeModeOptions = { limits: { cpuTimeMs: 500 } };
+const scripts = codeMode(new Toolbox([new CalculatorTool()]), codeOptions);
+console.log(scripts.declarations().length);
+const scripted = await scripts.run("run_script", {
+  script: "return await tools.CalculatorTool_calculate({ expression: '2 + 2' });",
+});
+console.log(scripted.toText());
 
 // MCP both ways, and a tool confined to a folder.
 const options: ServeMcpOptions = { transport: "http", port: 0, token: "secret" };
