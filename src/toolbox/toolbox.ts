@@ -324,9 +324,15 @@ export class Toolbox {
         : (options.receipts ?? undefined);
     if (receipts !== undefined) {
       const ownId = call.id !== undefined && !hasMadeUpId(call);
-      const settings = callSettings(this.#decode, options);
       const unknown = (inner: ToolCallInput & { readonly id: string }) =>
-        this.#executeUnknown(inner.id, String(inner.name), inner, options, settings, []);
+        this.#executeUnknown(
+          inner.id,
+          String(inner.name),
+          inner,
+          options,
+          callSettings(this.#decode, options),
+          [],
+        );
       const setup = { toolbox: this, timeoutMs: this.#timeoutMs, unknown };
       return executeReceipted(setup, { ...call, id }, options, { ownId, receipts });
     }
