@@ -17,7 +17,6 @@ import { type ArtifactStore, InMemoryArtifactStore, TaskMemory } from "../src/me
 import { RedisArtifactStore } from "../src/memory-redis.js";
 import { SqliteArtifactStore } from "../src/memory-sqlite.js";
 import { largeText } from "../test/memory/fixtures/large-text.js";
-import { deleteKeys } from "../test/memory/fixtures/stores.js";
 
 const { values } = parseArgs({
   options: {
@@ -143,6 +142,7 @@ await store.close();
 if (values.redis !== undefined) {
   // Imported only now, so that the store's first use above loads ioredis as an application's would.
   const { Redis } = await import("ioredis");
+  const { deleteKeys } = await import("../test/memory/fixtures/stores.js");
   const client = new Redis(values.redis);
   await deleteKeys(client, prefix);
   client.disconnect();
