@@ -7,16 +7,28 @@ const decodeChars = 64 * 1024;
 // for most of a second.
 const pieceChars = 1024 * 1024;
 
+/** @internal Hands out a text's parts in order, one per call; `undefined` after the last. */
+export type NextPart = () => Promise<string | undefined>;
+
 /**
  * @internal `JSON.parse(parts.join(""))` in slices between which the event loop gets its turns, for
  * an artifact's JSON stored in parts (json-parts.ts): a long string is decoded a slice at a time and
- * never joined whole, nesting is walked with a stack of its own. Text up to `paceChars` long is one
- * `JSON.parse`. Throws `SyntaxError` for text `JSON.parse` refuses.
+ * never joined whole, nesting is walked with a stack of its own. Parts may come from `next` as they
+ * are fetched, each let go once read, so a store never holds the whole text and its value at once.
+ * Text up to `paceChars` long in one part is one `JSON.parse`. Throws `SyntaxError` for text
+ * `JSON.parse` refuses.
  */
-export async function parseJsonParts(parts: readonly string[], pace: WritePace): Promise<unknown> {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  if (length <= paceChars) return JSON.parse(parts.join(""));
+export async function parseJsonParts(
+  parts: readonly string[] | NextPart,
+  pace: WritePace,
+): Promise<unknown> {
+  if (typeof parts !== "function") {
+    if (parts.length === 1 && (parts[0] as string).length <= paceChars) {
+      return JSON.parse(parts[0] as string);
+    }
+    let index = 0;
+    return new PartsParser(async () => parts[index++], pace).parse();
+  }
   return new PartsParser(parts, pace).parse();
 }
 
@@ -25,13 +37,14 @@ type Frame =
   | { readonly kind: "object"; readonly members: Record<string, unknown>; key: string };
 
 class PartsParser {
-  readonly #parts: readonly string[];
+  readonly #next: NextPart;
   readonly #pace: WritePace;
-  #index = 0;
+  /** The part being read; `undefined` once the last one is read. */
+  #part: string | undefined = "";
   #offset = 0;
 
-  constructor(parts: readonly string[], pace: WritePace) {
-    this.#parts = parts;
+  constructor(next: NextPart, pace: WritePace) {
+    this.#next = next;
     this.#pace = pace;
   }
 
@@ -39,11 +52,11 @@ class PartsParser {
     const stack: Frame[] = [];
     for (;;) {
       let value: unknown;
-      const first = this.#skipSpace();
+      const first = await this.#skipSpace();
       if (first === 0x7b || first === 0x5b) {
         this.#offset++;
         const close = first === 0x7b ? 0x7d : 0x5d;
-        if (this.#skipSpace() === close) {
+        if ((await this.#skipSpace()) === close) {
           this.#offset++;
           value = first === 0x7b ? {} : [];
         } else {
@@ -57,18 +70,18 @@ class PartsParser {
       } else if (first === 0x22) {
         this.#offset++;
         value = await this.#string();
-      } else value = this.#literal();
+      } else value = await this.#literal();
       // Place the value, closing each container it completes.
       for (;;) {
         const frame = stack.at(-1);
         if (frame === undefined) {
-          if (this.#skipSpace() !== -1) throw this.#unexpected();
+          if ((await this.#skipSpace()) !== -1) throw this.#unexpected();
           return value;
         }
         if (frame.kind === "array") frame.items.push(value);
         // As JSON.parse does: an own data property, `__proto__` included.
         else Object.defineProperty(frame.members, frame.key, dataProperty(value));
-        const next = this.#skipSpace();
+        const next = await this.#skipSpace();
         if (next === 0x2c) {
           this.#offset++;
           if (frame.kind === "object") frame.key = await this.#key();
@@ -83,20 +96,25 @@ class PartsParser {
     }
   }
 
-  /** The current part (moving past finished ones), or `undefined` at the end of the text. */
-  #part(): string | undefined {
-    for (;;) {
-      const part = this.#parts[this.#index];
-      if (part === undefined || this.#offset < part.length) return part;
-      this.#index++;
+  /** The current part with a character left (fetching the next ones), or `undefined` at the end. */
+  async #current(): Promise<string | undefined> {
+    while (this.#part !== undefined && this.#offset >= this.#part.length) {
+      this.#part = await this.#next();
       this.#offset = 0;
     }
+    return this.#part;
+  }
+
+  /** The current part when it has a character left (no wait for the common case). */
+  #ready(): string | undefined {
+    const part = this.#part;
+    return part !== undefined && this.#offset < part.length ? part : undefined;
   }
 
   /** The first character that is not JSON whitespace (not consumed), or -1 at the end. */
-  #skipSpace(): number {
+  async #skipSpace(): Promise<number> {
     for (;;) {
-      const part = this.#part();
+      const part = this.#ready() ?? (await this.#current());
       if (part === undefined) return -1;
       const code = part.charCodeAt(this.#offset);
       if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return code;
@@ -106,10 +124,10 @@ class PartsParser {
 
   /** A member's name and its colon. */
   async #key(): Promise<string> {
-    if (this.#skipSpace() !== 0x22) throw this.#unexpected();
+    if ((await this.#skipSpace()) !== 0x22) throw this.#unexpected();
     this.#offset++;
     const key = await this.#string();
-    if (this.#skipSpace() !== 0x3a) throw this.#unexpected();
+    if ((await this.#skipSpace()) !== 0x3a) throw this.#unexpected();
     this.#offset++;
     return key;
   }
@@ -122,7 +140,7 @@ class PartsParser {
     // The start of an escape cut off by a slice's end, decoded with the next slice.
     let carry = "";
     for (;;) {
-      const part = this.#part();
+      const part = await this.#current();
       if (part === undefined) throw new SyntaxError("Unterminated string in JSON");
       const from = this.#offset;
       const end = Math.min(part.length, from + decodeChars);
@@ -153,10 +171,10 @@ class PartsParser {
   }
 
   /** A number, `true`, `false` or `null`. */
-  #literal(): unknown {
+  async #literal(): Promise<unknown> {
     let token = "";
     for (;;) {
-      const part = this.#part();
+      const part = this.#ready() ?? (await this.#current());
       const code = part === undefined ? -1 : part.charCodeAt(this.#offset);
       if (code === -1 || code === 0x2c || code === 0x5d || code === 0x7d || code <= 0x20) break;
       token += String.fromCharCode(code);
@@ -167,7 +185,7 @@ class PartsParser {
   }
 
   #unexpected(): SyntaxError {
-    const part = this.#part();
+    const part = this.#ready();
     return new SyntaxError(
       part === undefined
         ? "Unexpected end of JSON input"

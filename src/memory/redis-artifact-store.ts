@@ -8,7 +8,7 @@ import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { spaceConflict, writeSpace } from "./embedding-space.js";
 import { parseJsonParts } from "./json-from-parts.js";
-import { jsonPartChars, jsonParts } from "./json-parts.js";
+import { jsonParts } from "./json-parts.js";
 import { checkPrincipal, spaceTag } from "./principal-space.js";
 import { RedisConnection, redisStoreOptionRules } from "./redis-connection.js";
 import {
@@ -181,8 +181,9 @@ export class RedisArtifactStore implements spec.ArtifactStore {
   async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
     const p = this.#prefix("load", scope?.principal);
     const rows = await this.#run((client) => client.lrange(`${p}art:${namespace}`, 0, -1));
-    // A large artifact's JSON parts are fetched a few at a time and parsed in slices, between turns
-    // of the loop. A committed segment's parts never change, so the batches see one artifact.
+    // A large artifact's JSON parts are fetched one at a time as the parse needs them (about a
+    // megabyte each) and parsed in slices, between turns of the loop. A committed segment's parts
+    // never change, so the fetches see one artifact.
     const pace = new WritePace();
     const loaded: ArtifactJSON[] = [];
     for (const row of rows) {
@@ -192,16 +193,14 @@ export class RedisArtifactStore implements spec.ArtifactStore {
         loaded.push(JSON.parse(row) as ArtifactJSON);
         continue;
       }
-      const parts: string[] = [];
-      for (let from = 0; from < Number(count); from += partsPerFetch) {
-        const key = `${p}segart:${segment}:${index}`;
-        const more = await this.#run((client) =>
-          client.lrange(key, from, from + partsPerFetch - 1),
-        );
-        parts.push(...more);
-        await pace.step(jsonPartChars * more.length);
-      }
-      loaded.push((await parseJsonParts(parts, pace)) as ArtifactJSON);
+      const key = `${p}segart:${segment}:${index}`;
+      let next = 0;
+      const part = async () => {
+        if (next >= Number(count)) return undefined;
+        const at = next++;
+        return (await this.#run((client) => client.lindex(key, at))) ?? undefined;
+      };
+      loaded.push((await parseJsonParts(part, pace)) as ArtifactJSON);
     }
     return loaded;
   }
@@ -377,9 +376,6 @@ export class RedisArtifactStore implements spec.ArtifactStore {
     return this.#connection.error(kind, message, outcome, cause);
   }
 }
-
-/** Parts of a large artifact's JSON (about a megabyte each) one command fetches. */
-const partsPerFetch = 4;
 
 /** Passages whose vectors one pipeline fetches. */
 const vectorBatch = 1_000;
