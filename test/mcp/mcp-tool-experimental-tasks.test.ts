@@ -1,11 +1,12 @@
 // McpTool as a client of the experimental tasks of revision 2025-11-25, against a server on the
 // official SDK v1 with its own task store: a tool that can only run as a task is called with `task`,
 // followed with tasks/get (pollInterval honoured, status messages and the call's progress reported),
-// its result taken with tasks/result; a failing task, a cancelled call (tasks/cancel), and an
+// its result taken with tasks/result, its question answered through the caller while tasks/result
+// waits; a failing task, a cancelled call (tasks/cancel), and an
 // optional tool run as a task only when the caller prefers it.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type ActivityProgress, ErrorArtifact } from "../../src/index.js";
+import { type ActivityProgress, type Caller, ErrorArtifact } from "../../src/index.js";
 import { McpTool } from "../../src/mcp.js";
 import {
   type ExperimentalTaskServer,
@@ -24,7 +25,7 @@ describe("McpTool follows a 2025-11-25 server's experimental tasks", () => {
     await server.close();
   });
 
-  it("runs a required-task tool as a task and reports its progress and status", async () => {
+  it("runs a required-task tool as a task and reports its progress", async () => {
     const progress: ActivityProgress[] = [];
     const result = await tool.run(
       "report",
@@ -48,6 +49,26 @@ describe("McpTool follows a 2025-11-25 server's experimental tasks", () => {
     assert.ok(result instanceof ErrorArtifact, result.toText());
     assert.equal(result.code, "mcp_tool_error");
     assert.match(result.value, /the printer is on fire/);
+  });
+
+  it("answers a question the task asks (input_required) through tasks/result and the caller", async () => {
+    const asked: string[] = [];
+    const caller: Caller = {
+      abilities: { elicit: true, sample: false, roots: false },
+      log: () => undefined,
+      elicit: async (request) => {
+        asked.push(request.message);
+        return { action: "accept", content: { colour: "blue" } };
+      },
+      sample: () => Promise.reject(new Error("no model")),
+      roots: async () => [],
+    };
+    const result = await tool.run("interview", {}, { caller });
+    assert.deepEqual(JSON.parse(result.toText()), {
+      action: "accept",
+      content: { colour: "blue" },
+    });
+    assert.deepEqual(asked, ["Which colour?"]);
   });
 
   it("cancels the task on the server when the call is aborted", async () => {
