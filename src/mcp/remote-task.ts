@@ -41,8 +41,8 @@ interface TaskSteps {
   answer(task: RemoteTask): Promise<McpCallResult | undefined>;
   /** A task in a terminal status: the tool's result, or `RemoteTaskError`. */
   finish(task: RemoteTask): Promise<McpCallResult>;
-  /** Resolves when there is news before the next poll is due (never, without notifications). */
-  readonly news: { wait: Promise<void> };
+  /** Resolves when there is news before the next poll is due; none without notifications. */
+  readonly news?: { wait: Promise<void> };
   release(): void;
 }
 
@@ -89,7 +89,7 @@ export async function followTask(
       await pause(
         pollDelay(task.pollIntervalMs ?? created.pollIntervalMs),
         signal,
-        steps.news.wait,
+        steps.news?.wait,
       );
       task = await steps.get();
     }
@@ -132,7 +132,6 @@ function extensionSteps(created: RemoteTask, options: FollowOptions): TaskSteps 
       return undefined;
     },
     finish: async (task) => outcome(task, options.server),
-    news: { wait: new Promise(() => undefined) },
     release: () => undefined,
   };
 }
@@ -282,7 +281,7 @@ function pollDelay(wanted: number | undefined): number {
 }
 
 /** Waits `ms`, or less when `news` comes first; rejects when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal, news: Promise<void>): Promise<void> {
+function pause(ms: number, signal: AbortSignal, news: Promise<void> | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
@@ -294,7 +293,7 @@ function pause(ms: number, signal: AbortSignal, news: Promise<void>): Promise<vo
       resolve();
     };
     const timer = setTimeout(done, ms);
-    news.then(done);
+    news?.then(done);
     const stop = () => {
       clearTimeout(timer);
       reject(signal.reason);
