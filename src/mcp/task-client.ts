@@ -52,15 +52,24 @@ export class TaskAwareClient extends Client {
   readonly #byToken = new Map<number, TaskListener>();
   readonly #byTask = new Map<string, TaskListener>();
 
-  /** Sends the progress and status notifications of a 2025-11-25 task to `listener` until released. */
+  /**
+   * Sends the progress and status notifications of a 2025-11-25 task to `listener` until released,
+   * first those that arrived between the task's creation and now.
+   */
   followNotifications(task: RemoteTask, listener: TaskListener): () => void {
     const token = task.progressToken;
-    if (token !== undefined) this.#byToken.set(token, listener);
-    this.#byTask.set(task.taskId, listener);
+    const early = this.#byTask.get(task.taskId);
+    this.#attach(task, listener);
+    if (early instanceof EarlyNotifications) early.replay(listener);
     return () => {
       if (token !== undefined) this.#byToken.delete(token);
       this.#byTask.delete(task.taskId);
     };
+  }
+
+  #attach(task: RemoteTask, listener: TaskListener): void {
+    if (task.progressToken !== undefined) this.#byToken.set(task.progressToken, listener);
+    this.#byTask.set(task.taskId, listener);
   }
 
   protected override _onnotification(notification: JSONRPCNotification, extra?: MessageExtraInfo) {
@@ -92,6 +101,9 @@ export class TaskAwareClient extends Client {
     if (answered !== undefined && typeof answered.taskId === "string") {
       const { resultType: _type, ...task } = answered;
       created.add(task);
+      // Its progress and status may arrive before the call's follower is listening: kept until then.
+      if (task.experimental === true)
+        this.#attach(task as unknown as RemoteTask, new EarlyNotifications());
       super._onresponse({
         jsonrpc: "2.0",
         id: response.id,
@@ -104,6 +116,27 @@ export class TaskAwareClient extends Client {
       return;
     }
     super._onresponse(response);
+  }
+}
+
+/** The notifications of a task nobody follows yet, kept (a bounded number) for its follower. */
+class EarlyNotifications implements TaskListener {
+  readonly #kept: ((listener: TaskListener) => void)[] = [];
+
+  readonly onProgress: TaskListener["onProgress"] = (report) => {
+    this.#keep((listener) => listener.onProgress(report));
+  };
+
+  readonly onStatus: TaskListener["onStatus"] = (task) => {
+    this.#keep((listener) => listener.onStatus(task));
+  };
+
+  replay(listener: TaskListener): void {
+    for (const send of this.#kept.splice(0)) send(listener);
+  }
+
+  #keep(send: (listener: TaskListener) => void): void {
+    if (this.#kept.length < 64) this.#kept.push(send);
   }
 }
 

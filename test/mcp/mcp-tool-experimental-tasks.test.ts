@@ -1,7 +1,7 @@
 // McpTool as a client of the experimental tasks of revision 2025-11-25, against a server on the
 // official SDK v1 with its own task store: a tool that can only run as a task is called with `task`,
 // followed with tasks/get (pollInterval honoured, status messages and the call's progress reported),
-// its result taken with tasks/result, its question answered through the caller while tasks/result
+// woken by notifications/tasks/status, its result taken with tasks/result, its question answered through the caller while tasks/result
 // waits; a failing task, a cancelled call (tasks/cancel), and an
 // optional tool run as a task only when the caller prefers it.
 import assert from "node:assert/strict";
@@ -42,6 +42,14 @@ describe("McpTool follows a 2025-11-25 server's experimental tasks", () => {
       { progress: 2, total: 3, message: "step 2" },
       { progress: 3, total: 3, message: "step 3" },
     ]);
+  });
+
+  it("takes the end from notifications/tasks/status rather than waiting for the next poll", async () => {
+    const from = server.methods.length;
+    const result = await tool.run("announced", {});
+    assert.equal(result.toText(), "announced");
+    // The server asked for a poll a minute: the notification, not a tasks/get, said it had ended.
+    assert.deepEqual(server.methods.slice(from), ["tools/call", "tasks/result"]);
   });
 
   it("gives a failed task's error result as an ErrorArtifact", async () => {
