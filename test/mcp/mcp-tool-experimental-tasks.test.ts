@@ -1,9 +1,9 @@
 // McpTool as a client of the experimental tasks of revision 2025-11-25, against a server on the
 // official SDK v1 with its own task store: a tool that can only run as a task is called with `task`,
-// followed with tasks/get (pollInterval honoured, status messages and the call's progress reported),
-// woken by notifications/tasks/status, its result taken with tasks/result, its question answered through the caller while tasks/result
-// waits; a failing task, a cancelled call (tasks/cancel), and an
-// optional tool run as a task only when the caller prefers it.
+// followed with tasks/get (status messages and the call's progress reported), woken by
+// notifications/tasks/status, its result taken with tasks/result, its question answered through the
+// caller while tasks/result waits; a failing task, a cancelled call (tasks/cancel), and an optional
+// tool run as a task only when the caller prefers it.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type ActivityProgress, type Caller, ErrorArtifact } from "../../src/index.js";
