@@ -67,8 +67,11 @@ function formField(name: string, property: JsonSchemaObject, required: boolean):
   );
   return {
     name,
-    label: typeof property.title === "string" && property.title !== "" ? property.title : name,
-    description: typeof property.description === "string" ? property.description : undefined,
+    label: printable(
+      typeof property.title === "string" && property.title !== "" ? property.title : name,
+    ),
+    description:
+      typeof property.description === "string" ? printable(property.description) : undefined,
     kind,
     required,
     default: property.default as JsonValue | undefined,
@@ -91,7 +94,7 @@ function choicesOf(property: JsonSchemaObject): FormChoice[] {
     const names = Array.isArray(source.enumNames) ? source.enumNames : [];
     return (source.enum as JsonValue[]).map((value, index) => ({
       value,
-      label: typeof names[index] === "string" ? names[index] : String(value),
+      label: printable(typeof names[index] === "string" ? names[index] : String(value)),
     }));
   }
   const titled = source.oneOf ?? source.anyOf;
@@ -100,7 +103,7 @@ function choicesOf(property: JsonSchemaObject): FormChoice[] {
     .filter((option) => option.const !== undefined)
     .map((option) => ({
       value: option.const as JsonValue,
-      label: typeof option.title === "string" ? option.title : String(option.const),
+      label: printable(typeof option.title === "string" ? option.title : String(option.const)),
     }));
 }
 
@@ -230,8 +233,24 @@ function readChoice(field: FormField, text: string): ReadAnswer {
   };
 }
 
+// What a form's author wrote reaches the person's terminal: escape sequences (clearing the screen,
+// a fake prompt, a window title, the clipboard) and bidirectional overrides must not act there.
+const unprintable = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * @internal Text from a form (a server's, perhaps) made safe to print: control characters and
+ * bidirectional overrides become spaces; line breaks are kept where `lines` allows them.
+ */
+export function printable(text: string, lines = false): string {
+  return text.replace(unprintable, (character) => (lines && character === "\n" ? character : " "));
+}
+
 /** @internal A value as the person reads it: a choice by its label, a boolean as yes/no. */
 export function showValue(field: FormField, value: JsonValue): string {
+  return printable(shownValue(field, value));
+}
+
+function shownValue(field: FormField, value: JsonValue): string {
   const label = (one: JsonValue) =>
     field.choices.find((choice) => choice.value === one)?.label ?? JSON.stringify(one);
   if (field.kind === "choices" && Array.isArray(value)) return value.map(label).join(", ");

@@ -2,7 +2,7 @@ import { createInterface } from "node:readline/promises";
 import type { ElicitReply, ElicitRequest } from "../caller/caller-channel.js";
 import type { JsonObject } from "../schema/json.js";
 import { normalizeSchema } from "../schema/normalize-schema.js";
-import { type FormField, formFields, readAnswer, showValue } from "./form-fields.js";
+import { type FormField, formFields, printable, readAnswer, showValue } from "./form-fields.js";
 import { paint } from "./output.js";
 
 /** @internal The terminal a form is asked on: both ends are TTYs (the caller checks). */
@@ -55,7 +55,7 @@ export async function promptForm(
     return { action: "cancel" };
   };
   try {
-    write(`\n${paint("bold", `? ${request.message}`, output)}`);
+    write(`\n${paint("bold", `? ${printable(request.message, true)}`, output)}`);
     for (;;) {
       const content: JsonObject = {};
       for (const field of fields) {
@@ -93,7 +93,7 @@ async function askField(field: FormField, io: FieldIo): Promise<FieldAnswer | un
   if (field.description !== undefined) write(paint("dim", `  ${field.description}`, output));
   if (field.choices.length > 0) {
     for (const [index, choice] of field.choices.entries()) {
-      const value = String(choice.value);
+      const value = printable(String(choice.value));
       const shown = choice.label === value ? value : `${choice.label} (${value})`;
       write(`    ${field.byNumber ? `${index + 1}) ` : "- "}${shown}`);
     }
@@ -118,7 +118,7 @@ async function askField(field: FormField, io: FieldIo): Promise<FieldAnswer | un
     const read = readAnswer(field, text);
     const problem = read.ok ? await field.check(read.value) : read.reason;
     if (problem === undefined && read.ok) return { value: read.value };
-    write(paint("red", `  ✗ ${problem}`, output));
+    write(paint("red", `  ✗ ${printable(problem ?? "")}`, output));
   }
 }
 

@@ -172,6 +172,48 @@ describe("the terminal's answer to a form", () => {
     await assert.rejects(pending, /the server gave up/);
   });
 
+  it("prints a form's text without the escape sequences and overrides it holds", async () => {
+    const input = Object.assign(new PassThrough(), { isTTY: true });
+    const output = Object.assign(new PassThrough(), { isTTY: true, columns: 120 });
+    let raw = "";
+    output.on("data", (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    input.write("\r\r");
+    const reply = await promptForm(
+      {
+        message: "Hello\x1b]52;c;cm0gLXJmIH4=\x07\nSecond line\x1b[2J",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            pick: {
+              type: "string",
+              title: "Pick\u202Eevil",
+              description: "\x1b[1A\x1b[2Kfake prompt",
+              enum: ["a\x1bb"],
+              default: "a\x1bb",
+            },
+          },
+        },
+      },
+      { input, output },
+      never,
+    );
+    assert.deepEqual(reply, { action: "accept", content: { pick: "a\x1bb" } });
+    for (const planted of [
+      "\x1b]52",
+      "\x07",
+      "\x1b[2J",
+      "\u202E",
+      "\x1b[1A",
+      "\x1b[2K",
+      "a\x1bb",
+    ]) {
+      assert.ok(!raw.includes(planted), JSON.stringify(planted));
+    }
+    assert.match(raw, /Second line/);
+  });
+
   it("is no caller at all when either end is not a terminal", () => {
     const tty = Object.assign(new PassThrough(), { isTTY: true });
     assert.equal(terminalCaller({ input: new PassThrough(), output: tty }), undefined);
