@@ -196,20 +196,40 @@ export function findPythonBracketEnd(
     stopAtLine: options.stopAtLine,
   });
   const tokens = options.tokens;
-  const stack: string[] = [];
+  const stack: number[] = [];
   for (let token = lexer.next(); token !== undefined; token = lexer.next()) {
     tokens?.push(token);
-    if (token.kind !== "op") continue;
-    if (token.text === "(" || token.text === "[" || token.text === "{") stack.push(token.text);
-    const opener = PAIRS[token.text];
-    if (opener === undefined) continue;
-    if (stack.pop() !== opener) return "mismatch";
-    if (stack.length === 0) return token.end;
+    const step = bracketStep(stack, token);
+    if (step === CLOSED) return token.end;
+    if (step === MISMATCH) return "mismatch";
   }
   return lexer.stopped === undefined ? "eof" : { stopped: lexer.stopped };
 }
 
-const PAIRS: Readonly<Record<string, string>> = { ")": "(", "]": "[", "}": "{" };
+const OPEN = 0;
+const CLOSED = 1;
+const MISMATCH = 2;
+
+// Moves the stack of open brackets (their character codes) past one token: CLOSED when it closed
+// the outermost bracket, MISMATCH when it closed one that was not open, OPEN otherwise. Codes, not
+// strings: deep nesting makes this the readers' innermost loop.
+function bracketStep(stack: number[], token: PyToken): number {
+  if (token.kind !== "op" || token.text.length !== 1) return OPEN;
+  const code = token.text.charCodeAt(0);
+  if (code === PAREN || code === SQUARE || code === BRACE) {
+    stack.push(code);
+    return OPEN;
+  }
+  const opener =
+    code === PAREN + 1 ? PAREN : code === SQUARE + 2 ? SQUARE : code === BRACE + 2 ? BRACE : -1;
+  if (opener < 0) return OPEN;
+  if (stack.pop() !== opener) return MISMATCH;
+  return stack.length === 0 ? CLOSED : OPEN;
+}
+
+const PAREN = 40; // "(" and ")" 41
+const SQUARE = 91; // "[" and "]" 93
+const BRACE = 123; // "{" and "}" 125
 
 // A tool name as written in a call: Python identifier parts joined by single "-" or "." with no
 // space around them, so `get-weather(` names a tool while `a - b(` stays an expression.
@@ -237,16 +257,11 @@ function callHead(span: PythonCallTokens, at: number): { name: string; open: num
 }
 
 function matchBracket(tokens: readonly PyToken[], open: number): number | "eof" | "mismatch" {
-  const pairs = PAIRS;
-  const stack: string[] = [];
+  const stack: number[] = [];
   for (let i = open; i < tokens.length; i++) {
-    const token = tokens[i] as PyToken;
-    if (token.kind !== "op") continue;
-    if (token.text === "(" || token.text === "[" || token.text === "{") stack.push(token.text);
-    const opener = pairs[token.text];
-    if (opener === undefined) continue;
-    if (stack.pop() !== opener) return "mismatch";
-    if (stack.length === 0) return i;
+    const step = bracketStep(stack, tokens[i] as PyToken);
+    if (step === CLOSED) return i;
+    if (step === MISMATCH) return "mismatch";
   }
   return "eof";
 }
