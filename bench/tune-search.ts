@@ -5,7 +5,7 @@
 import { ActivitySearch } from "../src/search/activity-search.js";
 import { searchWorkload } from "./workloads/tool-search.js";
 
-const { functions, queries } = searchWorkload();
+const { functions, queries } = searchWorkload({ live: true });
 const tuning = queries.filter((query) => query.split === "tune");
 const grid = {
   name: [1, 2, 3],

@@ -56,9 +56,9 @@ const builders: readonly { label: string; build: Builder }[] = [
 ];
 
 async function run(options: ScenarioOptions): Promise<ScenarioResult> {
-  const full = searchWorkload();
-  const copies = options.quick ? 2 : 7;
-  const big = searchWorkload(copies);
+  const full = searchWorkload({ live: true });
+  const copies = options.quick ? 2 : 4;
+  const big = searchWorkload({ copies, live: true });
   const qualityRows: string[] = [];
   const qualities = new Map<string, Quality>();
   const halves: string[] = [];
@@ -82,7 +82,11 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   }
   // Fresh workloads: each contender's build time includes its index (toolwright's is built on the
   // first search, which the quality runs above already made for `full`).
-  const sizes = [searchWorkload(1, 1_000), searchWorkload(), big].map((workload) => ({
+  const sizes = [
+    searchWorkload({ size: 1_000, live: true }),
+    searchWorkload({ live: true }),
+    big,
+  ].map((workload) => ({
     label: workload.functions.length.toLocaleString("en-US"),
     workload,
   }));
@@ -186,8 +190,7 @@ async function quality(
     if (rank !== -1 && rank < 5) recall5++;
     if (rank !== -1 && rank < 10) recall10++;
     if (rank !== -1) reciprocal += 1 / (rank + 1);
-    const base = baseName(query.target);
-    if (hits.slice(0, 5).some((hit) => baseName(hit) === base)) sameName5++;
+    if (hits.slice(0, 5).some((hit) => query.sameName.has(hit))) sameName5++;
   }
   const count = queries.length;
   return {
@@ -198,10 +201,6 @@ async function quality(
     sameName5: sameName5 / count,
     queries: count,
   };
-}
-
-function baseName(name: string): string {
-  return name.replace(/_v\d+$/, "");
 }
 
 // Warm up on a tenth of the sample, then time each call (wall clock, ms, sorted).
