@@ -7,6 +7,7 @@ import {
   type ToolOptions,
 } from "../../src/index.js";
 import {
+  type BfclEntry,
   bfclToJsonSchema,
   loadBfclAnswers,
   loadBfclEntries,
@@ -26,6 +27,8 @@ export interface CatalogFunction {
 export interface SearchQuery {
   readonly id: string;
   readonly text: string;
+  /** The BFCL category of the question (`simple_python`, `live_multiple`, ...). */
+  readonly category: string;
   readonly target: string;
   /** The native names of every doc of the target's BFCL name (BFCL names a ground truth by name only). */
   readonly sameName: ReadonlySet<string>;
@@ -50,6 +53,8 @@ export interface SearchWorkloadOptions {
   readonly live?: boolean;
 }
 
+type BfclFunction = BfclEntry["functions"][number];
+
 interface Draft {
   readonly toolName: string;
   readonly activityName: string;
@@ -59,8 +64,8 @@ interface Draft {
 }
 
 /**
- * Every distinct BFCL function doc (by its JSON) of the vendored categories (with `live`, of the live
- * ones too), grouped into tools the way a real catalog groups them: `math.triangle_area_heron` is
+ * Every distinct BFCL function (by name and description, the issue's rule: the first doc of each pair
+ * stands for it) of the vendored categories (with `live`, of the live ones too), grouped into tools the way a real catalog groups them: `math.triangle_area_heron` is
  * activity `triangle_area_heron` of tool `math`; undotted names are activities of one tool `bfcl`. Two docs of one name get `_v2`, `_v3`.
  * Each question (the user's text) has one query per distinct function of its ground truth, aimed at
  * the doc of that name in the question's own function list.
@@ -72,7 +77,7 @@ export function searchWorkload(options: SearchWorkloadOptions = {}): SearchWorkl
   const taken = new Set<string>();
   for (const entry of entries) {
     for (const fn of entry.functions) {
-      const key = JSON.stringify(fn);
+      const key = docKey(fn);
       if (drafts.has(key) || drafts.size >= size) continue;
       const dot = fn.name.lastIndexOf(".");
       const toolName = dot === -1 ? "bfcl" : fn.name.slice(0, dot).replace(/[^\w.-]/g, "_");
@@ -132,7 +137,7 @@ export function searchWorkload(options: SearchWorkloadOptions = {}): SearchWorkl
     const targets = answers.get(entry.id) ?? new Set<string>();
     for (const functionName of targets) {
       const fn = entry.functions.find((candidate) => candidate.name === functionName);
-      const draft = fn === undefined ? undefined : drafts.get(JSON.stringify(fn));
+      const draft = fn === undefined ? undefined : drafts.get(docKey(fn));
       if (draft === undefined) {
         if (drafts.size < size) throw new Error(`${entry.id}: no doc for ${functionName}`);
         continue;
@@ -140,6 +145,7 @@ export function searchWorkload(options: SearchWorkloadOptions = {}): SearchWorkl
       queries.push({
         id: `${entry.id}/${functionName}`,
         text: entry.question,
+        category: entry.category,
         target: toolbox.nativeName(draft.toolName, draft.activityName),
         sameName: byBfclName.get(draft.bfclName) ?? new Set(),
         split: fnv(entry.id) % 2 === 0 ? "tune" : "test",
@@ -168,6 +174,12 @@ function groupClass(members: readonly Draft[]): new (options: ToolOptions) => To
     decorate(method, { kind: "method", name: methodName, static: false, private: false, metadata });
   });
   return BfclGroup;
+}
+
+// BFCL repeats one function under slightly different parameters from question to question (the live
+// categories hold fifteen `get_version` docs of one API): they are one function of the catalog.
+function docKey(fn: BfclFunction): string {
+  return JSON.stringify([fn.name, fn.description]);
 }
 
 /** FNV-1a of a string: a split of the questions that stays the same across runs. */
