@@ -101,7 +101,7 @@ export function createMcpServer(
     tasks: info.tasks,
     principal,
   });
-  if (kind === "round") installTaskHandlers(server, info.tasks);
+  if (kind === "round") installTaskHandlers(server, info.tasks, principal);
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions, principal });
   installPromptHandlers(server, settings);
   installCompletionHandler(server, toolbox, catalog, principal);

@@ -25,7 +25,7 @@ import {
   requestAbilities,
   tasksRequired,
 } from "./tasks/task-handlers.js";
-import type { TaskRunner } from "./tasks/task-runner.js";
+import { ownerOf, type TaskRunner } from "./tasks/task-runner.js";
 import { toCallToolResult } from "./to-mcp-result.js";
 import { notifyingListChanges } from "./tool-list-changes.js";
 
@@ -89,7 +89,8 @@ export function installToolHandlers(
       // The server decides: a client that declared the extension gets a task to poll.
       if (declaresTasks(ctx)) {
         const asJson = async (scope: CallScope) => (await call(scope)) as JsonObject;
-        return tasks.start(requestAbilities(ctx), asJson).then(createTaskResult) as never;
+        const owner = ownerOf(settings.principal);
+        return tasks.start(owner, requestAbilities(ctx), asJson).then(createTaskResult) as never;
       }
       if (mode === "required") throw tasksRequired();
     }

@@ -47,6 +47,11 @@ export interface TaskRecord {
    * let it go (it was shutting down), so another one may take it over at once.
    */
   readonly heartbeatAt: number;
+  /**
+   * The principal that created it (an MCP session, a token's holder: see docs/security.md): only
+   * requests of that principal see it. Absent for the default space (a single-user server).
+   */
+  readonly owner?: string;
 }
 
 /**

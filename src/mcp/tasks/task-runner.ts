@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { CallerAbilities } from "../../caller/caller-types.js";
+import type { Principal } from "../../memory/memory-scope.js";
 import {
   InMemoryTaskStore,
   isTerminal,
@@ -43,6 +44,14 @@ export function taskSettings(toolbox: Toolbox, options: McpTaskOptions | undefin
   };
 }
 
+/**
+ * @internal Who owns the tasks a client creates: its principal's name (sharing with `readsFrom` is for
+ * task memory, not for tasks), or `undefined` for the default space.
+ */
+export function ownerOf(principal: Principal): string | undefined {
+  return typeof principal === "string" ? principal : principal?.principal;
+}
+
 interface Running {
   readonly caller: TaskCaller;
   readonly controller: AbortController;
@@ -75,8 +84,9 @@ export class TaskRunner {
     this.#shutdown = shutdown;
   }
 
-  /** Creates a task for `work` and starts it; resolves to the task as created. */
+  /** Creates a task of `owner` for `work` and starts it; resolves to the task as created. */
   async start(
+    owner: string | undefined,
     abilities: CallerAbilities,
     work: (scope: CallScope) => Promise<JsonObject>,
   ): Promise<TaskRecord> {
@@ -89,6 +99,7 @@ export class TaskRunner {
       ttlMs: this.settings.ttlMs,
       pollIntervalMs: this.settings.pollIntervalMs,
       heartbeatAt: now.getTime(),
+      ...(owner === undefined ? {} : { owner }),
     };
     const { taskId } = record;
     await this.settings.store.create(record);
@@ -128,10 +139,10 @@ export class TaskRunner {
 
   /**
    * The task as `tasks/get` shows it; a task whose runner stopped beating is settled as `failed`
-   * first. Unknown (or expired) tasks are -32602.
+   * first. Unknown (or expired) tasks, and another principal's, are -32602.
    */
-  async get(taskId: string): Promise<TaskRecord> {
-    const record = await this.#known(taskId);
+  async get(taskId: string, owner: string | undefined): Promise<TaskRecord> {
+    const record = await this.#known(taskId, owner);
     const stale = Date.now() - record.heartbeatAt > this.settings.heartbeatMs * 5;
     if (isTerminal(record.status) || !stale || this.#running.has(taskId)) return record;
     const failed = await this.#change(taskId, (task) => ({
@@ -142,8 +153,8 @@ export class TaskRunner {
   }
 
   /** `tasks/update`: the client's answers, taken by the runner (here, or on the replica running it). */
-  async answer(taskId: string, answers: JsonObject): Promise<void> {
-    await this.#known(taskId);
+  async answer(taskId: string, owner: string | undefined, answers: JsonObject): Promise<void> {
+    await this.#known(taskId, owner);
     await this.#change(taskId, (task) => {
       const waiting = { ...task.inputRequests };
       for (const key of Object.keys(answers)) delete waiting[key];
@@ -162,8 +173,8 @@ export class TaskRunner {
    * `tasks/cancel`: the task is `cancelled` at once in the store (a finished one stays as it is), and
    * its runner (here, or on the replica running it) aborts the work.
    */
-  async cancel(taskId: string): Promise<void> {
-    await this.#known(taskId);
+  async cancel(taskId: string, owner: string | undefined): Promise<void> {
+    await this.#known(taskId, owner);
     await this.#change(taskId, (task) => {
       const { inputRequests: _asked, inputResponses: _answered, ...rest } = task;
       return { ...rest, status: "cancelled" };
@@ -171,9 +182,10 @@ export class TaskRunner {
     this.#running.get(taskId)?.controller.abort(new Error("cancelled by the client"));
   }
 
-  async #known(taskId: string): Promise<TaskRecord> {
+  /** The task, if `owner` created it: another principal's task is as unknown as one never created. */
+  async #known(taskId: string, owner: string | undefined): Promise<TaskRecord> {
     const record = await this.settings.store.get(taskId);
-    if (record === undefined) {
+    if (record === undefined || record.owner !== owner) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${taskId}`, {
         taskId,
       });
