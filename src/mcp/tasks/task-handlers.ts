@@ -66,12 +66,12 @@ export function detailedTask(record: TaskRecord): JsonObject {
 }
 
 /**
- * A Standard Schema for the parameters of a tasks method, in toolwright's words. (The SDK lifts a
+ * @internal A Standard Schema for the parameters of a tasks method, in toolwright's words. (The SDK lifts a
  * `tasks/update`'s `inputResponses` out of its parameters into `ctx.mcpReq.inputResponses`, keeping
  * only the bare answers a client may send: an `ElicitResult`, `CreateMessageResult` or
  * `ListRootsResult` each.)
  */
-const taskParams: StandardSchemaV1<unknown, { taskId: string }> = {
+export const taskParams: StandardSchemaV1<unknown, { taskId: string }> = {
   "~standard": {
     version: 1,
     vendor: "toolwright",

@@ -78,6 +78,8 @@ export class TaskRunner {
   readonly settings: TaskSettings;
   readonly #shutdown: AbortSignal;
   readonly #running = new Map<string, Running>();
+  /** Who hears of each change this process makes to a task (status notifications, `tasks/result`). */
+  readonly #watchers = new Map<string, Set<(record: TaskRecord) => void>>();
 
   constructor(settings: TaskSettings, shutdown: AbortSignal) {
     this.settings = settings;
@@ -193,16 +195,37 @@ export class TaskRunner {
     return record;
   }
 
+  /**
+   * Calls `listener` with the task as this process changes it (another replica's changes are seen by
+   * reading the store); returns what stops it.
+   */
+  watch(taskId: string, listener: (record: TaskRecord) => void): () => void {
+    const listeners = this.#watchers.get(taskId) ?? new Set();
+    this.#watchers.set(taskId, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.#watchers.get(taskId) === listeners) {
+        this.#watchers.delete(taskId);
+      }
+    };
+  }
+
   /** Changes a task that is not finished (a finished one never changes again). */
-  #change(
+  async #change(
     taskId: string,
     change: (task: TaskRecord) => TaskRecord,
   ): Promise<TaskRecord | undefined> {
-    return this.settings.store.update(taskId, (task) =>
-      isTerminal(task.status)
-        ? undefined
-        : { ...change(task), lastUpdatedAt: new Date().toISOString() },
-    );
+    let changed = false;
+    const record = await this.settings.store.update(taskId, (task) => {
+      if (isTerminal(task.status)) return undefined;
+      changed = true;
+      return { ...change(task), lastUpdatedAt: new Date().toISOString() };
+    });
+    if (changed && record !== undefined) {
+      for (const listener of [...(this.#watchers.get(taskId) ?? [])]) listener(record);
+    }
+    return record;
   }
 
   async #finish(taskId: string, outcome: Partial<TaskRecord>): Promise<void> {
