@@ -106,7 +106,7 @@ const connectRules: OptionRules = {
   onElicit: aFunction,
   onSample: aFunction,
   allowSampling: aBoolean,
-  tasks: aBoolean,
+  tasks: oneOf(true, false, "prefer"),
   roots: {
     expected: "an array of { uri, name? } with file: URIs",
     test: (value) =>
