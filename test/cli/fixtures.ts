@@ -62,7 +62,11 @@ export const bank = new BankTool({ offPrompt: true });
 import { type ActivityContext, activity, Tool } from "toolwright";
 
 export class SurveyTool extends Tool {
-  @activity({ description: "Surveys a region (long-running)", task: "optional" })
+  @activity({
+    description: "Surveys a region (long-running)",
+    task: "optional",
+    annotations: { readOnly: true },
+  })
   async survey(_input: object, context: ActivityContext) {
     context.log("info", "surveying");
     await new Promise((resolve) => setTimeout(resolve, 50));
