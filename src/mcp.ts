@@ -36,6 +36,7 @@ export type {
   HttpServeOptions,
   McpServeCommonOptions,
   McpServerHandle,
+  McpTaskOptions,
   ServeMcpOptions,
   StdioServeOptions,
 } from "./mcp/serve-mcp-options.js";

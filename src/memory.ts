@@ -47,6 +47,8 @@ export {
 } from "./memory/task-memory.js";
 export {
   InMemoryTaskStore,
+  type TaskListing,
+  type TaskPage,
   type TaskRecord,
   type TaskStatus,
   type TaskStore,

@@ -47,10 +47,12 @@ export interface ActivityConfig<S extends ActivitySchemaOption | undefined, T ex
    */
   outputSchema?: SchemaSource;
   /**
-   * Runs as an MCP task (the Tasks extension): the client gets a task to poll instead of waiting for
-   * the result. `"optional"`: only for clients that support tasks, others wait as usual;
-   * `"required"`: clients without tasks get MCP's -32021. Elsewhere (agents, `tool.run`) it runs as
-   * any activity.
+   * Runs as an MCP task (the Tasks extension on 2026-07-28, the experimental Tasks of 2025-11-25): the
+   * client gets a task to poll instead of waiting for the result, and only the principal that created
+   * it sees it. `"optional"`: only for clients that support tasks, others wait as usual;
+   * `"required"`: clients without tasks get MCP's -32021 (2025-11-25: -32601). Elsewhere (agents,
+   * `tool.run`) it runs as any activity. `serveMcp`'s `tasks` option (`McpTaskOptions`) says where
+   * task state lives.
    */
   task?: "optional" | "required";
 }

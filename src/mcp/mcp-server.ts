@@ -17,6 +17,10 @@ import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
 import { installResourceHandlers } from "./resource-handlers.js";
 import { catalogOf, type McpNaming } from "./served-catalog.js";
+import {
+  experimentalTasksCapability,
+  installExperimentalTaskHandlers,
+} from "./tasks/experimental-tasks.js";
 import { installTaskHandlers, tasksExtension } from "./tasks/task-handlers.js";
 import type { TaskRunner } from "./tasks/task-runner.js";
 import { installToolHandlers } from "./tool-handlers.js";
@@ -50,13 +54,37 @@ const sharedValidator = new AjvJsonSchemaValidator();
 
 type Handler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
-/** The SDK's `Server`, with parameters a client wrote checked in toolwright's words first. */
+/**
+ * A 2025-11-25 `CreateTaskResult` (`{ task }`) on its way past the SDK's check of `tools/call` results,
+ * which on that revision knows only a `CallToolResult` (the SDK serves no tasks).
+ */
+class CreatedTask {
+  constructor(readonly result: Result) {}
+}
+
+const isCreatedTask = (result: Result) => "task" in result && !("content" in result);
+
+/**
+ * The SDK's `Server`, with parameters a client wrote checked in toolwright's words first, and a
+ * 2025-11-25 `tools/call` that created a task answered with its `CreateTaskResult`.
+ */
 class ToolwrightServer extends Server {
   protected override _wrapHandler(method: string, handler: Handler): Handler {
-    const wrapped = super._wrapHandler(method, handler);
+    const inner: Handler =
+      method !== "tools/call"
+        ? handler
+        : async (request, ctx) => {
+            const result = await handler(request, ctx);
+            if (isCreatedTask(result)) throw new CreatedTask(result);
+            return result;
+          };
+    const wrapped = super._wrapHandler(method, inner);
     return (request, ctx) => {
       checkParams(method, request.params);
-      return wrapped(request, ctx);
+      return wrapped(request, ctx).catch((error: unknown) => {
+        if (error instanceof CreatedTask) return error.result;
+        throw error;
+      });
     };
   }
 }
@@ -74,6 +102,11 @@ export function createMcpServer(
   kind: CallerKind,
   principal?: Principal,
 ): Server {
+  const catalog = () => catalogOf(toolbox, info.naming);
+  // Listing needs requestors told apart (a principal, or the one client of stdio) and a store that lists.
+  const canList =
+    (principal !== undefined || info.principal === "none") &&
+    info.tasks.settings.store.list !== undefined;
   const server = new ToolwrightServer(
     { name: info.name, version: info.version },
     {
@@ -83,8 +116,12 @@ export function createMcpServer(
         prompts: { listChanged: true },
         completions: {},
         logging: {},
-        // The Tasks extension is a 2026-07-28 one; earlier clients are answered without it.
+        // Tasks: the extension on 2026-07-28; before, 2025-11-25's experimental form, where a
+        // toolbox has activities to run as tasks.
         ...(kind === "round" ? { extensions: { [tasksExtension]: {} } } : {}),
+        ...(kind !== "round" && catalog().taskModes.size > 0
+          ? { tasks: experimentalTasksCapability(canList) }
+          : {}),
       },
       jsonSchemaValidator: sharedValidator,
       // A tampered or expired requestState is refused (-32602) before any handler runs.
@@ -93,7 +130,6 @@ export function createMcpServer(
     },
   );
   const subscriptions = new Set<string>();
-  const catalog = () => catalogOf(toolbox, info.naming);
   const settings = { kind, shutdown: info.shutdown, stateCodec: info.stateCodec, catalog };
   installToolHandlers(server, toolbox, {
     ...settings,
@@ -101,7 +137,11 @@ export function createMcpServer(
     tasks: info.tasks,
     principal,
   });
-  if (kind === "round") installTaskHandlers(server, info.tasks);
+  if (kind === "round") installTaskHandlers(server, info.tasks, principal);
+  else {
+    const options = { principal, canAsk: kind === "session", canList };
+    installExperimentalTaskHandlers(server, info.tasks, options);
+  }
   installResourceHandlers(server, toolbox, { signal: info.shutdown, subscriptions, principal });
   installPromptHandlers(server, settings);
   installCompletionHandler(server, toolbox, catalog, principal);

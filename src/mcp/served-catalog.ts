@@ -84,11 +84,14 @@ function buildCatalog(
     const name = naming === "bare" && owner !== undefined ? owner.activity.name : tool.name;
     if (!claim(`tool ${name}`, title)) continue;
     toolNames.set(name, tool.name);
-    if (owner?.activity.task !== undefined) taskModes.set(name, owner.activity.task);
+    const taskSupport = owner?.activity.task;
+    if (taskSupport !== undefined) taskModes.set(name, taskSupport);
     const declared = paramHeadersOf(tool.inputSchema);
     if (typeof declared === "string") headerProblems.push(`tool "${name}": ${declared}`);
     else if (declared.length > 0) paramHeaders.set(name, declared);
-    tools.push({ ...tool, name, title } as McpToolSpec);
+    // 2025-11-25's `execution.taskSupport` (the SDK drops it for 2026-07-28, where the server decides).
+    const execution = taskSupport === undefined ? {} : { execution: { taskSupport } };
+    tools.push({ ...tool, name, title, ...execution } as McpToolSpec);
   }
   const resources = new Map<string, Served<ResourceDefinition>>();
   const templates: Served<ResourceDefinition>[] = [];

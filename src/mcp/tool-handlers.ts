@@ -19,12 +19,7 @@ import {
 import type { McpChangeNotifier } from "./change-feed.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
 import type { ServedCatalog } from "./served-catalog.js";
-import {
-  createTaskResult,
-  declaresTasks,
-  requestAbilities,
-  tasksRequired,
-} from "./tasks/task-handlers.js";
+import { taskCall } from "./tasks/task-call.js";
 import type { TaskRunner } from "./tasks/task-runner.js";
 import { toCallToolResult } from "./to-mcp-result.js";
 import { notifyingListChanges } from "./tool-list-changes.js";
@@ -50,13 +45,13 @@ export function installToolHandlers(
   settings: CallerSettings & {
     readonly catalog: () => ServedCatalog;
     readonly changes: Pick<McpChangeNotifier, "toolsChanged">;
-    /** Runs activities marked `task` as MCP tasks, for 2026-07-28 clients with the extension. */
+    /** Runs activities marked `task` as MCP tasks (tasks/task-call.ts says for whom). */
     readonly tasks: TaskRunner;
     /** Who the client acts for in task memory (mcp-principal.ts). */
     readonly principal: Principal;
   },
 ): void {
-  const { shutdown, catalog, changes, tasks } = settings;
+  const { shutdown, catalog, changes } = settings;
   server.setRequestHandler("tools/list", () => ({ tools: [...catalog().tools] }));
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { name, arguments: input = {} } = request.params;
@@ -84,15 +79,11 @@ export function installToolHandlers(
       if (missing !== undefined) throw missing;
       return toCallToolResult(artifact) satisfies CallToolResult;
     };
-    const mode = settings.kind === "round" ? catalog().taskModes.get(name) : undefined;
-    if (mode !== undefined) {
-      // The server decides: a client that declared the extension gets a task to poll.
-      if (declaresTasks(ctx)) {
-        const asJson = async (scope: CallScope) => (await call(scope)) as JsonObject;
-        return tasks.start(requestAbilities(ctx), asJson).then(createTaskResult) as never;
-      }
-      if (mode === "required") throw tasksRequired();
-    }
+    const mode = catalog().taskModes.get(name);
+    const { task } = request.params as { task?: unknown };
+    const asJson = async (scope: CallScope) => (await call(scope)) as JsonObject;
+    const asTask = taskCall(server, ctx, { ...settings, mode, task }, asJson);
+    if (asTask !== undefined) return asTask as never;
     const run = () => withCaller(server, ctx, settings, request.params, call);
     // The client's trace context (`traceparent` in `_meta`) becomes the parent of this call's spans.
     const info = { toolName: name, requestId: ctx.mcpReq.id, sessionId: ctx.sessionId };

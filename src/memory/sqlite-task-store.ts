@@ -1,5 +1,12 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { expiresAt, type TaskRecord, type TaskStore } from "./task-store.js";
+import {
+  cursorPosition,
+  expiresAt,
+  type TaskListing,
+  type TaskPage,
+  type TaskRecord,
+  type TaskStore,
+} from "./task-store.js";
 
 /** @internal The tasks table, beside the artifact tables in the same file (added to older files as is). */
 export const sqliteTaskSchema = `
@@ -9,6 +16,7 @@ CREATE TABLE IF NOT EXISTS toolwright_tasks (
   expires_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS toolwright_tasks_by_expiry ON toolwright_tasks (expires_at);
+CREATE INDEX IF NOT EXISTS toolwright_tasks_by_owner ON toolwright_tasks (json_extract(record, '$.owner'));
 `;
 
 const statements = {
@@ -16,6 +24,10 @@ const statements = {
   find: "SELECT record FROM toolwright_tasks WHERE id = ? AND expires_at >= ?",
   replace: "UPDATE toolwright_tasks SET record = ? WHERE id = ?",
   sweep: "DELETE FROM toolwright_tasks WHERE expires_at < ?",
+  // Through the owner index, in rowid (creation) order; the cursor is the last rowid listed.
+  list: `SELECT rowid, record FROM toolwright_tasks
+    WHERE json_extract(record, '$.owner') IS ? AND rowid > ? AND expires_at >= ?
+    ORDER BY rowid LIMIT ?`,
 };
 
 /**
@@ -69,6 +81,20 @@ export class SqliteTaskStore implements TaskStore {
         throw error;
       }
     });
+  }
+
+  async list(owner: string | undefined, page: TaskPage): Promise<TaskListing> {
+    const after = cursorPosition(page.cursor);
+    const rows = await this.#guard(() =>
+      this.#statements().list.all(owner ?? null, after, Date.now(), page.limit + 1),
+    );
+    const tasks = rows
+      .slice(0, page.limit)
+      .map((row) => JSON.parse(row.record as string) as TaskRecord);
+    const last = rows[page.limit - 1];
+    return rows.length > page.limit && last !== undefined
+      ? { tasks, nextCursor: String(last.rowid) }
+      : { tasks };
   }
 
   #find(taskId: string): TaskRecord | undefined {

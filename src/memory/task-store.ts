@@ -47,6 +47,11 @@ export interface TaskRecord {
    * let it go (it was shutting down), so another one may take it over at once.
    */
   readonly heartbeatAt: number;
+  /**
+   * The principal that created it (an MCP session, a token's holder: see docs/security.md): only
+   * requests of that principal see it. Absent for the default space (a single-user server).
+   */
+  readonly owner?: string;
 }
 
 /**
@@ -78,6 +83,45 @@ export interface TaskStore {
     taskId: string,
     change: (record: TaskRecord) => TaskRecord | undefined,
   ): Promise<TaskRecord | undefined>;
+  /**
+   * One page of the tasks `owner` created (`undefined`: the default space's), oldest first, with a
+   * cursor for the next page when there is one. Optional: without it, `serveMcp` serves no
+   * `tasks/list` (2025-11-25).
+   */
+  list?(owner: string | undefined, page: TaskPage): Promise<TaskListing>;
+}
+
+/**
+ * Which page of a principal's tasks to list: after `cursor` (from the previous page), at most `limit`.
+ *
+ * @example
+ * ```ts
+ * const first = await store.list?.("alice", { limit: 50 });
+ * ```
+ */
+export interface TaskPage {
+  readonly cursor?: string | undefined;
+  readonly limit: number;
+}
+
+/**
+ * A page of tasks, and the cursor of the next page when there are more.
+ *
+ * @example
+ * ```ts
+ * const { tasks, nextCursor } = (await store.list?.("alice", { limit: 50 })) ?? { tasks: [] };
+ * ```
+ */
+export interface TaskListing {
+  readonly tasks: readonly TaskRecord[];
+  readonly nextCursor?: string;
+}
+
+/** @internal The cursor a listing continues after: a non-negative integer, else a `RangeError`. */
+export function cursorPosition(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,15}$/.test(cursor)) throw new RangeError(`not a task list cursor: ${cursor}`);
+  return Number(cursor);
 }
 
 /** @internal The task store an artifact store keeps beside its artifacts (`tasks`), if it keeps one. */
@@ -116,21 +160,24 @@ const sweepLimit = 16;
  * ```
  */
 export class InMemoryTaskStore implements TaskStore {
-  readonly #tasks = new Map<string, TaskRecord>();
+  /** Each task with its place in creation order (the map keeps insertion order too). */
+  readonly #tasks = new Map<string, { record: TaskRecord; readonly place: number }>();
+  #created = 0;
 
   async create(record: TaskRecord): Promise<void> {
     // Oldest first: the map keeps insertion order, and most tasks share one time to live.
     let swept = 0;
     for (const [taskId, task] of this.#tasks) {
-      if (swept === sweepLimit || expiresAt(task) >= Date.now()) break;
+      if (swept === sweepLimit || expiresAt(task.record) >= Date.now()) break;
       this.#tasks.delete(taskId);
       swept += 1;
     }
-    this.#tasks.set(record.taskId, record);
+    this.#created += 1;
+    this.#tasks.set(record.taskId, { record, place: this.#created });
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
-    return this.#current(taskId);
+    return this.#current(taskId)?.record;
   }
 
   async update(
@@ -140,15 +187,31 @@ export class InMemoryTaskStore implements TaskStore {
     // Read, change and write in one synchronous step: no other update can land in between.
     const current = this.#current(taskId);
     if (current === undefined) return undefined;
-    const next = change(current);
-    if (next === undefined) return current;
-    this.#tasks.set(taskId, next);
+    const next = change(current.record);
+    if (next === undefined) return current.record;
+    current.record = next;
     return next;
   }
 
-  #current(taskId: string): TaskRecord | undefined {
-    const record = this.#tasks.get(taskId);
-    if (record === undefined || expiresAt(record) >= Date.now()) return record;
+  async list(owner: string | undefined, page: TaskPage): Promise<TaskListing> {
+    // The cursor is the creation place of the last task listed: tasks that expire in between move nothing.
+    const after = cursorPosition(page.cursor);
+    const tasks: TaskRecord[] = [];
+    let last = after;
+    for (const [taskId, { place }] of [...this.#tasks]) {
+      if (place <= after) continue;
+      const record = this.#current(taskId)?.record;
+      if (record === undefined || record.owner !== owner) continue;
+      if (tasks.length === page.limit) return { tasks, nextCursor: String(last) };
+      tasks.push(record);
+      last = place;
+    }
+    return { tasks };
+  }
+
+  #current(taskId: string): { record: TaskRecord; readonly place: number } | undefined {
+    const task = this.#tasks.get(taskId);
+    if (task === undefined || expiresAt(task.record) >= Date.now()) return task;
     this.#tasks.delete(taskId);
     return undefined;
   }

@@ -57,6 +57,25 @@ class BankTool extends Tool {
 
 export const bank = new BankTool({ offPrompt: true });
 `,
+  // An activity that runs as an MCP task (the serve test of tasks).
+  "tasks.ts": `
+import { type ActivityContext, activity, Tool } from "toolwright";
+
+export class SurveyTool extends Tool {
+  @activity({
+    description: "Surveys a region (long-running)",
+    task: "optional",
+    annotations: { readOnly: true },
+  })
+  async survey(_input: object, context: ActivityContext) {
+    context.log("info", "surveying");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return "surveyed";
+  }
+}
+
+export const surveyor = new SurveyTool();
+`,
   "reports.ts": `
 import { z } from "zod";
 import { activity, TextArtifact, Tool } from "toolwright";

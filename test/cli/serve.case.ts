@@ -13,6 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { create, stream, tasksClient } from "../mcp/fixtures/task-wire.js";
 import {
   assertSees,
   assertSeesNothing,
@@ -255,6 +256,30 @@ export function serveCases(fixtures: () => string): void {
       await session.close();
     } finally {
       await modern.close();
+      assert.equal(await serving.stop(), 0);
+      await folder.dispose();
+    }
+  });
+
+  it("serve --http: a task-marked activity runs as a task for 2026-07-28 and 2025-11-25 clients", async () => {
+    const folder = await project();
+    const token = "cli-tasks-t0ken";
+    const serving = await startServe([join(fixtures(), "tasks.ts"), "--token", token], folder.dir);
+    const modern = await tasksClient(serving.url, { bearer: token });
+    const session = await connectWith(serving.url, token);
+    try {
+      const created = (await create(serving.url, "SurveyTool_survey", {}, { bearer: token }))
+        .result;
+      assert.equal(created?.resultType, "task");
+      const done = await modern.until(String(created?.taskId), "completed", "failed");
+      assert.equal(done.result?.content[0]?.text, "surveyed");
+      await session.listTools();
+      const messages = await stream(session, "SurveyTool_survey", {});
+      assert.equal(messages[0]?.type, "taskCreated");
+      assert.deepEqual(messages.at(-1)?.result?.content, [{ type: "text", text: "surveyed" }]);
+    } finally {
+      await modern.client.close();
+      await session.close();
       assert.equal(await serving.stop(), 0);
       await folder.dispose();
     }

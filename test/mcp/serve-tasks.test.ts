@@ -9,7 +9,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Toolbox } from "../../src/index.js";
@@ -19,87 +18,7 @@ import { RedisArtifactStore } from "../../src/memory-redis.js";
 import { SqliteArtifactStore } from "../../src/memory-sqlite.js";
 import { type RedisForTests, startRedis } from "../fixtures/redis-server.js";
 import { ReportTool } from "./fixtures/task-tool.js";
-
-const extension = "io.modelcontextprotocol/tasks";
-
-interface TaskView {
-  resultType: string;
-  taskId: string;
-  status: string;
-  statusMessage?: string;
-  ttlMs: number;
-  pollIntervalMs: number;
-  inputRequests?: Record<string, { method: string; params: { message: string } }>;
-  result?: { content: { text: string }[]; isError?: boolean };
-  error?: { code: number; message: string };
-  requestState?: string;
-}
-
-/** One 2026-07-28 `tools/call` on the wire, from a client that declares the Tasks extension or not. */
-async function create(url: string, name: string, args: object, declares = true) {
-  const capabilities = declares
-    ? { elicitation: {}, extensions: { [extension]: {} } }
-    : { elicitation: {} };
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": name,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": capabilities,
-        },
-      },
-    }),
-  });
-  return (await response.json()) as { result?: TaskView; error?: { code: number; data?: unknown } };
-}
-
-/** A Standard Schema that takes any result as it is. */
-const anyResult = {
-  "~standard": { version: 1, vendor: "test", validate: (value: unknown) => ({ value }) },
-} as const;
-
-/** The v2 SDK client on 2026-07-28, declaring the Tasks extension (or not). */
-async function tasksClient(url: string, declares = true) {
-  const capabilities = declares ? { elicitation: {}, extensions: { [extension]: {} } } : {};
-  const client = new ClientV2(
-    { name: "tasks", version: "1.0.0" },
-    { capabilities: capabilities as never, versionNegotiation: { mode: { pin: "2026-07-28" } } },
-  );
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  const send = (method: string, params: object) =>
-    client.request({ method, params } as never, anyResult as never) as Promise<TaskView>;
-  return {
-    client,
-    get: (taskId: string) => send("tasks/get", { taskId }),
-    update: (taskId: string, inputResponses: object) =>
-      send("tasks/update", { taskId, inputResponses }),
-    cancel: (taskId: string) => send("tasks/cancel", { taskId }),
-    /** Polls until the task's status is one of `statuses` (a generous deadline, not a speed test). */
-    async until(taskId: string, ...statuses: string[]): Promise<TaskView> {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const task = await send("tasks/get", { taskId });
-        if (statuses.includes(task.status)) return task;
-        if (Date.now() > deadline) throw new Error(`task still ${task.status}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-  };
-}
+import { create, extension, tasksClient } from "./fixtures/task-wire.js";
 
 /** A result's fields but the `_meta` every result may carry. */
 const fields = (result: object) => Object.keys(result).filter((key) => key !== "_meta");
@@ -195,14 +114,14 @@ describe("MCP tasks on 2026-07-28", () => {
   });
 
   it("a client without the extension: no task, -32021 for a required one and for tasks/*", async () => {
-    const plain = await create(url, "ReportTool_publish", {}, false);
+    const plain = await create(url, "ReportTool_publish", {}, { declares: false });
     assert.equal(plain.result?.resultType, "input_required");
-    const required = await create(url, "ReportTool_archive", {}, false);
+    const required = await create(url, "ReportTool_archive", {}, { declares: false });
     assert.equal(required.error?.code, -32021);
     assert.deepEqual(required.error?.data, {
       requiredCapabilities: { extensions: { [extension]: {} } },
     });
-    const tasks = await tasksClient(url, false);
+    const tasks = await tasksClient(url, { declares: false });
     try {
       await assert.rejects(tasks.get("any"), rejectsWith(-32021));
       await assert.rejects(tasks.update("any", {}), rejectsWith(-32021));

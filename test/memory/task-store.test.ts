@@ -12,9 +12,10 @@ import { RedisArtifactStore } from "../../src/memory-redis.js";
 import { SqliteArtifactStore } from "../../src/memory-sqlite.js";
 import { type RedisForTests, startRedis } from "../fixtures/redis-server.js";
 
-function record(ttlMs = 60_000): TaskRecord {
+function record(ttlMs = 60_000, owner?: string): TaskRecord {
   const now = new Date().toISOString();
   return {
+    ...(owner === undefined ? {} : { owner }),
     taskId: randomUUID(),
     status: "working",
     createdAt: now,
@@ -57,6 +58,53 @@ async function behavesAsAStore(first: TaskStore, second: TaskStore) {
   assert.equal(await bumpFromBoth(first, second, 16), 16);
 }
 
+/** Every page of an owner's tasks, `limit` at a time, from the second store. */
+async function listAll(store: TaskStore, owner: string | undefined, limit: number) {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await store.list?.(owner, { cursor, limit });
+    assert.ok(page, "the store lists tasks");
+    assert.ok(page.tasks.length <= limit);
+    ids.push(...page.tasks.map((task) => task.taskId));
+    cursor = page.nextCursor;
+    pages += 1;
+  } while (cursor !== undefined);
+  return { ids, pages };
+}
+
+/** Each owner lists only its own tasks, oldest first, across pages; expired ones are not listed. */
+async function listsByOwner(first: TaskStore, second: TaskStore) {
+  const alice = `alice-${randomUUID()}`;
+  const created: Record<string, string[]> = { alice: [], bob: [], none: [] };
+  for (let index = 0; index < 7; index++) {
+    const [who, owner] = (
+      [
+        ["alice", alice],
+        ["bob", "bob"],
+        ["none", undefined],
+      ] as const
+    )[index % 3] as readonly [string, string | undefined];
+    const task = record(60_000, owner);
+    await first.create(task);
+    created[who]?.push(task.taskId);
+  }
+  const expired = record(1, alice);
+  await first.create(expired);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual((await listAll(second, alice, 2)).ids, created.alice);
+  assert.deepEqual((await listAll(second, alice, 2)).pages, 2);
+  assert.deepEqual((await listAll(second, "bob", 1)).ids, created.bob);
+  // The default space also holds the tasks made before (without an owner): these come last.
+  assert.deepEqual((await listAll(second, undefined, 10)).ids.slice(-2), created.none);
+  assert.deepEqual((await listAll(second, "nobody", 10)).ids, []);
+  await assert.rejects(
+    async () => second.list?.(alice, { cursor: "x'; --", limit: 1 }),
+    RangeError,
+  );
+}
+
 describe("task stores", () => {
   let directory: string;
   let redis: RedisForTests;
@@ -72,6 +120,7 @@ describe("task stores", () => {
   it("InMemoryTaskStore: create, get, atomic update; forgets a task past its ttlMs", async () => {
     const store = new InMemoryTaskStore();
     await behavesAsAStore(store, store);
+    await listsByOwner(store, store);
     const short = record(1);
     await store.create(short);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -83,6 +132,7 @@ describe("task stores", () => {
     const [a, b] = [new SqliteArtifactStore({ path }), new SqliteArtifactStore({ path })];
     try {
       await behavesAsAStore(a.tasks, b.tasks);
+      await listsByOwner(a.tasks, b.tasks);
       const short = record(1);
       await a.tasks.create(short);
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -101,6 +151,7 @@ describe("task stores", () => {
     ];
     try {
       await behavesAsAStore(a.tasks, b.tasks);
+      await listsByOwner(a.tasks, b.tasks);
       const short = record(1);
       await a.tasks.create(short);
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -7,10 +7,11 @@ import {
   type StandardSchemaV1,
 } from "@modelcontextprotocol/server";
 import type { CallerAbilities } from "../../caller/caller-types.js";
+import type { Principal } from "../../memory/memory-scope.js";
 import type { TaskRecord } from "../../memory/task-store.js";
 import type { JsonObject } from "../../schema/json.js";
 import { abilitiesOf } from "../session-caller.js";
-import type { TaskRunner } from "./task-runner.js";
+import { ownerOf, type TaskRunner } from "./task-runner.js";
 
 /** The Tasks extension's identifier, in capabilities. */
 export const tasksExtension = "io.modelcontextprotocol/tasks";
@@ -65,12 +66,12 @@ export function detailedTask(record: TaskRecord): JsonObject {
 }
 
 /**
- * A Standard Schema for the parameters of a tasks method, in toolwright's words. (The SDK lifts a
+ * @internal A Standard Schema for the parameters of a tasks method, in toolwright's words. (The SDK lifts a
  * `tasks/update`'s `inputResponses` out of its parameters into `ctx.mcpReq.inputResponses`, keeping
  * only the bare answers a client may send: an `ElicitResult`, `CreateMessageResult` or
  * `ListRootsResult` each.)
  */
-const taskParams: StandardSchemaV1<unknown, { taskId: string }> = {
+export const taskParams: StandardSchemaV1<unknown, { taskId: string }> = {
   "~standard": {
     version: 1,
     vendor: "toolwright",
@@ -88,9 +89,15 @@ const taskParams: StandardSchemaV1<unknown, { taskId: string }> = {
  * @internal The Tasks extension's methods on a 2026-07-28 server: `tasks/get` (the task with its
  * `inputRequests`, `result` or `error`), `tasks/update` (answers for its asks) and `tasks/cancel`, each
  * acknowledged with an empty result; -32021 for a request whose client did not declare the extension,
- * -32602 for an unknown task. (`tasks/result` and `tasks/list` are gone from the extension.)
+ * -32602 for an unknown task and for another principal's. (`tasks/result` and `tasks/list` are gone
+ * from the extension.)
  */
-export function installTaskHandlers(server: Server, runner: TaskRunner): void {
+export function installTaskHandlers(
+  server: Server,
+  runner: TaskRunner,
+  principal: Principal,
+): void {
+  const owner = ownerOf(principal);
   const gated =
     (handle: (taskId: string, ctx: ServerContext) => Promise<JsonObject>) =>
     (given: { taskId: string }, ctx: ServerContext) => {
@@ -101,13 +108,13 @@ export function installTaskHandlers(server: Server, runner: TaskRunner): void {
   server.setRequestHandler(
     "tasks/get",
     schemas,
-    gated(async (taskId) => detailedTask(await runner.get(taskId))),
+    gated(async (taskId) => detailedTask(await runner.get(taskId, owner))),
   );
   server.setRequestHandler(
     "tasks/update",
     schemas,
     gated(async (taskId, ctx) => {
-      await runner.answer(taskId, (ctx.mcpReq.inputResponses ?? {}) as JsonObject);
+      await runner.answer(taskId, owner, (ctx.mcpReq.inputResponses ?? {}) as JsonObject);
       return {};
     }),
   );
@@ -115,7 +122,7 @@ export function installTaskHandlers(server: Server, runner: TaskRunner): void {
     "tasks/cancel",
     schemas,
     gated(async (taskId) => {
-      await runner.cancel(taskId);
+      await runner.cancel(taskId, owner);
       return {};
     }),
   );

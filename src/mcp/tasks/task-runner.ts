@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { CallerAbilities } from "../../caller/caller-types.js";
+import type { Principal } from "../../memory/memory-scope.js";
 import {
   InMemoryTaskStore,
   isTerminal,
@@ -43,6 +44,14 @@ export function taskSettings(toolbox: Toolbox, options: McpTaskOptions | undefin
   };
 }
 
+/**
+ * @internal Who owns the tasks a client creates: its principal's name (sharing with `readsFrom` is for
+ * task memory, not for tasks), or `undefined` for the default space.
+ */
+export function ownerOf(principal: Principal): string | undefined {
+  return typeof principal === "string" ? principal : principal?.principal;
+}
+
 interface Running {
   readonly caller: TaskCaller;
   readonly controller: AbortController;
@@ -69,14 +78,17 @@ export class TaskRunner {
   readonly settings: TaskSettings;
   readonly #shutdown: AbortSignal;
   readonly #running = new Map<string, Running>();
+  /** Who hears of each change this process makes to a task (status notifications, `tasks/result`). */
+  readonly #watchers = new Map<string, Set<(record: TaskRecord) => void>>();
 
   constructor(settings: TaskSettings, shutdown: AbortSignal) {
     this.settings = settings;
     this.#shutdown = shutdown;
   }
 
-  /** Creates a task for `work` and starts it; resolves to the task as created. */
+  /** Creates a task of `owner` for `work` and starts it; resolves to the task as created. */
   async start(
+    owner: string | undefined,
     abilities: CallerAbilities,
     work: (scope: CallScope) => Promise<JsonObject>,
   ): Promise<TaskRecord> {
@@ -89,6 +101,7 @@ export class TaskRunner {
       ttlMs: this.settings.ttlMs,
       pollIntervalMs: this.settings.pollIntervalMs,
       heartbeatAt: now.getTime(),
+      ...(owner === undefined ? {} : { owner }),
     };
     const { taskId } = record;
     await this.settings.store.create(record);
@@ -128,10 +141,10 @@ export class TaskRunner {
 
   /**
    * The task as `tasks/get` shows it; a task whose runner stopped beating is settled as `failed`
-   * first. Unknown (or expired) tasks are -32602.
+   * first. Unknown (or expired) tasks, and another principal's, are -32602.
    */
-  async get(taskId: string): Promise<TaskRecord> {
-    const record = await this.#known(taskId);
+  async get(taskId: string, owner: string | undefined): Promise<TaskRecord> {
+    const record = await this.#known(taskId, owner);
     const stale = Date.now() - record.heartbeatAt > this.settings.heartbeatMs * 5;
     if (isTerminal(record.status) || !stale || this.#running.has(taskId)) return record;
     const failed = await this.#change(taskId, (task) => ({
@@ -142,8 +155,8 @@ export class TaskRunner {
   }
 
   /** `tasks/update`: the client's answers, taken by the runner (here, or on the replica running it). */
-  async answer(taskId: string, answers: JsonObject): Promise<void> {
-    await this.#known(taskId);
+  async answer(taskId: string, owner: string | undefined, answers: JsonObject): Promise<void> {
+    await this.#known(taskId, owner);
     await this.#change(taskId, (task) => {
       const waiting = { ...task.inputRequests };
       for (const key of Object.keys(answers)) delete waiting[key];
@@ -162,8 +175,8 @@ export class TaskRunner {
    * `tasks/cancel`: the task is `cancelled` at once in the store (a finished one stays as it is), and
    * its runner (here, or on the replica running it) aborts the work.
    */
-  async cancel(taskId: string): Promise<void> {
-    await this.#known(taskId);
+  async cancel(taskId: string, owner: string | undefined): Promise<void> {
+    await this.#known(taskId, owner);
     await this.#change(taskId, (task) => {
       const { inputRequests: _asked, inputResponses: _answered, ...rest } = task;
       return { ...rest, status: "cancelled" };
@@ -171,9 +184,10 @@ export class TaskRunner {
     this.#running.get(taskId)?.controller.abort(new Error("cancelled by the client"));
   }
 
-  async #known(taskId: string): Promise<TaskRecord> {
+  /** The task, if `owner` created it: another principal's task is as unknown as one never created. */
+  async #known(taskId: string, owner: string | undefined): Promise<TaskRecord> {
     const record = await this.settings.store.get(taskId);
-    if (record === undefined) {
+    if (record === undefined || record.owner !== owner) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${taskId}`, {
         taskId,
       });
@@ -181,16 +195,37 @@ export class TaskRunner {
     return record;
   }
 
+  /**
+   * Calls `listener` with the task as this process changes it (another replica's changes are seen by
+   * reading the store); returns what stops it.
+   */
+  watch(taskId: string, listener: (record: TaskRecord) => void): () => void {
+    const listeners = this.#watchers.get(taskId) ?? new Set();
+    this.#watchers.set(taskId, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.#watchers.get(taskId) === listeners) {
+        this.#watchers.delete(taskId);
+      }
+    };
+  }
+
   /** Changes a task that is not finished (a finished one never changes again). */
-  #change(
+  async #change(
     taskId: string,
     change: (task: TaskRecord) => TaskRecord,
   ): Promise<TaskRecord | undefined> {
-    return this.settings.store.update(taskId, (task) =>
-      isTerminal(task.status)
-        ? undefined
-        : { ...change(task), lastUpdatedAt: new Date().toISOString() },
-    );
+    let changed = false;
+    const record = await this.settings.store.update(taskId, (task) => {
+      if (isTerminal(task.status)) return undefined;
+      changed = true;
+      return { ...change(task), lastUpdatedAt: new Date().toISOString() };
+    });
+    if (changed && record !== undefined) {
+      for (const listener of [...(this.#watchers.get(taskId) ?? [])]) listener(record);
+    }
+    return record;
   }
 
   async #finish(taskId: string, outcome: Partial<TaskRecord>): Promise<void> {
