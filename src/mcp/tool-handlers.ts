@@ -10,6 +10,7 @@ import type { Principal } from "../memory/memory-scope.js";
 import type { JsonObject } from "../schema/json.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { markReceipt, receiptsFor } from "./call-receipts.js";
 import {
   type CallerSettings,
   type CallScope,
@@ -18,6 +19,7 @@ import {
 } from "./caller-scope.js";
 import type { McpChangeNotifier } from "./change-feed.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
+import type { McpReceiptOptions } from "./serve-mcp-options.js";
 import type { ServedCatalog } from "./served-catalog.js";
 import {
   createTaskResult,
@@ -54,9 +56,12 @@ export function installToolHandlers(
     readonly tasks: TaskRunner;
     /** Who the client acts for in task memory (mcp-principal.ts). */
     readonly principal: Principal;
+    /** Receipts of repeated calls (call-receipts.ts), or none. */
+    readonly receipts: McpReceiptOptions | undefined;
   },
 ): void {
   const { shutdown, catalog, changes, tasks } = settings;
+  const receiptsOf = receiptsFor(server, settings.receipts, settings.principal);
   server.setRequestHandler("tools/list", () => ({ tools: [...catalog().tools] }));
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { name, arguments: input = {} } = request.params;
@@ -67,11 +72,14 @@ export function installToolHandlers(
       const known = [...catalog().toolNames.keys()];
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownNameMessage(shown, known));
     }
+    const { receipts, idempotencyKey, clientKey } = receiptsOf(ctx, request.params);
     const call = async ({ caller, signal }: CallScope) => {
+      const id = String(ctx.mcpReq.id);
+      const { principal } = settings;
       const result = await toolbox
         .execute(
-          { id: String(ctx.mcpReq.id), name: native, arguments: input },
-          { dialect: "mcp", signal, caller, principal: settings.principal, ...progressOption(ctx) },
+          { id, name: native, arguments: input, idempotencyKey },
+          { dialect: "mcp", signal, caller, principal, receipts, ...progressOption(ctx) },
         )
         .finally(() => {
           if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
@@ -82,7 +90,7 @@ export function installToolHandlers(
           ? missingCapability(settings.kind, artifact.cause)
           : undefined;
       if (missing !== undefined) throw missing;
-      return toCallToolResult(artifact) satisfies CallToolResult;
+      return markReceipt(toCallToolResult(artifact), result, clientKey) satisfies CallToolResult;
     };
     const mode = settings.kind === "round" ? catalog().taskModes.get(name) : undefined;
     if (mode !== undefined) {
