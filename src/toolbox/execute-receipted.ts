@@ -22,6 +22,10 @@ export interface ReceiptedCallSetup {
   readonly run?: (call: ReadyCall, address: ReceiptAddress | undefined) => Promise<ToolCallResult>;
 }
 
+// Loaded on the first receipted call, then held: a dynamic `import()` of a loaded module still costs
+// a trip through the module loader (and its hooks) on every call.
+let receiptedCall: typeof import("../receipts/receipted-call.js") | undefined;
+
 /**
  * @internal `execute` with receipts: decoded and validated as `prepare` does, then run under the
  * call's receipt (a recorded result comes back without running the method).
@@ -40,8 +44,8 @@ export async function executeReceipted(
     if (prepared.result.toolName !== undefined) return prepared.result;
     return setup.unknown(call);
   }
-  const { runWithReceipt } = await import("../receipts/receipted-call.js");
-  return runWithReceipt({
+  receiptedCall ??= await import("../receipts/receipted-call.js");
+  return receiptedCall.runWithReceipt({
     call: prepared,
     idempotencyKey: key,
     ownId: receipted.ownId,
