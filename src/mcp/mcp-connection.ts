@@ -129,8 +129,15 @@ export interface McpConnection {
       /** The call's own capabilities (`callMeta`), repeated on every tasks request. */
       meta: Record<string, unknown>;
       onStatus: (message: string) => void;
+      onProgress: (report: { progress: number; total?: number; message?: string }) => void;
     },
   ): Promise<McpCallResult> | undefined;
+  /**
+   * The `task` parameter of a call to `tool` on a 2025-11-25 server that offers experimental tasks
+   * for `tools/call`: `{ task: {} }` when the tool's `execution.taskSupport` is `"required"` (or
+   * `"optional"` with `tasks: "prefer"`), else nothing (the 2026-07-28 extension needs none).
+   */
+  taskParams(tool: McpToolSpec): { task?: Record<string, never> };
 }
 
 /** @internal How `openConnection` connects. */
@@ -148,8 +155,8 @@ export interface ConnectionOptions {
   readonly handlers?: ServerRequestHandlers | undefined;
   /** Whether the server may use the caller's model (sampling forwarded to the caller). */
   readonly allowSampling?: boolean | undefined;
-  /** Whether a tool the server runs as a task is followed (2026-07-28 Tasks extension). */
-  readonly tasks?: boolean | undefined;
+  /** Whether tasks are followed; `"prefer"`: also run `"optional"` tools as 2025-11-25 tasks. */
+  readonly tasks?: boolean | "prefer" | undefined;
 }
 
 /** @internal Starts or reaches the server, runs the MCP handshake and lists every tool (all pages). */
@@ -203,7 +210,7 @@ export async function openConnection(
     });
     const connection = liveConnection(current, auth, {
       given: options.handlers ?? {},
-      tasks: options.tasks !== false,
+      tasks: options.tasks ?? true,
     });
     const tools = await connection.authorized(() =>
       listAllTools(current.client, options.timeoutMs),
@@ -253,12 +260,12 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolS
 function liveConnection(
   live: {
     opened: ClientTransport;
-    client: Client;
+    client: TaskAwareClient;
     forwarding: CallerForwarding;
     handlers: ServerRequestHandlers;
   },
   auth: ConnectionAuth,
-  options: { given: ServerRequestHandlers; tasks: boolean },
+  options: { given: ServerRequestHandlers; tasks: boolean | "prefer" },
 ): McpConnection {
   const { opened, client, forwarding, handlers } = live;
   const { transport, label, stderrTail } = opened;
@@ -327,9 +334,10 @@ function liveConnection(
         handlers.urlElicitation !== false,
       );
       return {
-        [CLIENT_CAPABILITIES_META_KEY]: options.tasks
-          ? { ...capabilities, extensions: { [tasksExtension]: {} } }
-          : capabilities,
+        [CLIENT_CAPABILITIES_META_KEY]:
+          options.tasks !== false
+            ? { ...capabilities, extensions: { [tasksExtension]: {} } }
+            : capabilities,
       };
     },
     followTask: (error, call) => {
@@ -343,7 +351,18 @@ function liveConnection(
         requestTimeoutMs: call.timeoutMs,
         meta: call.meta,
         onStatus: call.onStatus,
+        onProgress: call.onProgress,
       });
+    },
+    taskParams: (tool) => {
+      const support = tool.execution?.taskSupport;
+      const offered =
+        options.tasks !== false &&
+        client.getProtocolEra() !== "modern" &&
+        client.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined;
+      const wanted =
+        support === "required" || (support === "optional" && options.tasks === "prefer");
+      return offered && wanted ? { task: {} } : {};
     },
     track: (signal) => {
       const controller = new AbortController();

@@ -125,7 +125,7 @@ const connectRules: OptionRules = {
   onElicit: aFunction,
   onSample: aFunction,
   allowSampling: aBoolean,
-  tasks: aBoolean,
+  tasks: oneOf(true, false, "prefer"),
   roots: {
     expected: "an array of { uri, name? } with file: URIs",
     test: (value) =>

@@ -68,11 +68,13 @@ export interface McpToolOptions extends ToolOptions {
    */
   allowSampling?: boolean | undefined;
   /**
-   * Follows a tool the server runs as a task (revision 2026-07-28, the Tasks extension): the call
-   * polls `tasks/get` rather than holding its request open, answers the task's questions, and
-   * cancels the task when aborted. On by default; `false` declares no Tasks support.
+   * Follows a tool the server runs as a task (the Tasks extension of 2026-07-28; the experimental
+   * tasks of 2025-11-25 for a tool whose `execution.taskSupport` is `"required"`): the call polls
+   * `tasks/get` rather than holding its request open, answers the task's questions, and cancels the
+   * task when aborted. On by default; `false` uses no tasks; `"prefer"` also runs a 2025-11-25 tool
+   * whose task support is `"optional"` as a task (for long calls).
    */
-  tasks?: boolean | undefined;
+  tasks?: boolean | "prefer" | undefined;
   /** The roots offered to the server (`roots/list`); none declared by default. */
   roots?: readonly McpRoot[] | undefined;
 }
@@ -269,7 +271,7 @@ async function callServerTool(
   input: unknown,
   context: ActivityContext,
 ): Promise<Artifact> {
-  const { connection, requestTimeoutMs } = stateOf(tool);
+  const { connection, requestTimeoutMs, serverTools } = stateOf(tool);
   const server = connection.label;
   if (connection.ended !== undefined) {
     return new ErrorArtifact(
@@ -290,11 +292,13 @@ async function callServerTool(
     let statuses = 0;
     const onStatus = (message: string) => reportProgress(context, ++statuses, undefined, message);
     const capabilities = connection.callMeta(context.canAsk);
+    const spec = serverTools.get(serverName);
     const send = (meta: Record<string, unknown>) =>
       connection.client.callTool(
         {
           name: serverName,
           arguments: input as Record<string, unknown>,
+          ...(spec === undefined ? {} : connection.taskParams(spec)),
           _meta: { ...meta, ...capabilities },
         },
         {
@@ -317,6 +321,7 @@ async function callServerTool(
                 timeoutMs: requestTimeoutMs,
                 meta: capabilities,
                 onStatus,
+                onProgress: onprogress,
               });
               if (task === undefined) throw error;
               return await task;

@@ -1,19 +1,24 @@
-import { type Client, isSpecType, type StandardSchemaV1 } from "@modelcontextprotocol/client";
+import { isSpecType, ProtocolError, type StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { withDefaults } from "../caller/form-schema.js";
 import type { JsonObject } from "../schema/json.js";
 import type { McpCallResult } from "./from-mcp-result.js";
 import { answerElicitation, rootsList, type ServerRequestHandlers } from "./server-requests.js";
-import type { RemoteTask } from "./task-client.js";
+import type { RemoteTask, TaskAwareClient } from "./task-client.js";
 
-// A remote tool the server runs as a task (the Tasks extension of revision 2026-07-28, SEP-2663):
-// instead of holding the call's request open, the client asks `tasks/get` every `pollIntervalMs`
-// (the task's status message is reported as progress), answers a task parked in `input_required`
-// with `tasks/update` through the same handlers as any question of the server, sends `tasks/cancel`
-// when the call is aborted, and takes the result `tasks/get` inlines once the task completed.
+// A remote tool the server runs as a task: instead of holding the call's request open, the client
+// asks `tasks/get` every `pollIntervalMs` (the task's status message is reported as progress) and
+// sends `tasks/cancel` when the call is aborted. The two revisions differ in three steps:
+// - the Tasks extension of 2026-07-28 (SEP-2663): a task parked in `input_required` is answered with
+//   `tasks/update` through the same handlers as any question of the server, and `tasks/get` inlines
+//   the result once the task completed;
+// - the experimental tasks of 2025-11-25: the result, and the questions of a task in
+//   `input_required` (sent as ordinary requests, answered by the connection's handlers), come through
+//   `tasks/result`; progress on the creating call's token and `notifications/tasks/status` arrive
+//   between polls (a status notification ends the wait early).
 
 /** @internal How one task is followed. */
 export interface FollowOptions {
-  readonly client: Client;
+  readonly client: TaskAwareClient;
   readonly server: string;
   readonly handlers: ServerRequestHandlers;
   /** The call's signal: its abort cancels the task. */
@@ -24,6 +29,21 @@ export interface FollowOptions {
   readonly meta: Record<string, unknown>;
   /** Reports the task's status messages, as they change. */
   readonly onStatus: (message: string) => void;
+  /** Reports the server's progress notifications for the task (2025-11-25). */
+  readonly onProgress: (report: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** What differs between the revisions' tasks (see above). */
+interface TaskSteps {
+  /** The task now: polled, or what a status notification brought since the last look. */
+  get(): Promise<RemoteTask>;
+  /** A task in `input_required`: its questions answered; a result when that also ended the task. */
+  answer(task: RemoteTask): Promise<McpCallResult | undefined>;
+  /** A task in a terminal status: the tool's result, or `RemoteTaskError`. */
+  finish(task: RemoteTask): Promise<McpCallResult>;
+  /** Resolves when there is news before the next poll is due; none without notifications. */
+  readonly news?: { wait: Promise<void> };
+  release(): void;
 }
 
 /** @internal Why a followed task ended without a result. */
@@ -47,9 +67,12 @@ export async function followTask(
   created: RemoteTask,
   options: FollowOptions,
 ): Promise<McpCallResult> {
-  const { client, signal, requestTimeoutMs, meta } = options;
+  const { client, signal, requestTimeoutMs } = options;
   const taskId = created.taskId;
-  const answered = new Set<string>();
+  const steps =
+    created.experimental === true
+      ? experimentalSteps(created, options)
+      : extensionSteps(created, options);
   let task = created;
   let lastStatus: string | undefined;
   try {
@@ -58,38 +81,128 @@ export async function followTask(
         lastStatus = task.statusMessage;
         options.onStatus(task.statusMessage);
       }
-      if (terminal.has(task.status)) return outcome(task, options.server);
+      if (terminal.has(task.status)) return await steps.finish(task);
       if (task.status === "input_required") {
-        const responses = await answerRequests(task, answered, options);
-        if (Object.keys(responses).length > 0) {
-          await client.request(
-            { method: "tasks/update", params: { taskId, inputResponses: responses, _meta: meta } },
-            anyResult,
-            { signal, timeout: requestTimeoutMs },
-          );
-        }
+        const result = await steps.answer(task);
+        if (result !== undefined) return result;
       }
-      await pause(pollDelay(task.pollIntervalMs ?? created.pollIntervalMs), signal);
-      task = await client.request(
-        { method: "tasks/get", params: { taskId, _meta: meta } },
-        taskSchema,
-        {
-          signal,
-          timeout: requestTimeoutMs,
-        },
+      await pause(
+        pollDelay(task.pollIntervalMs ?? created.pollIntervalMs),
+        signal,
+        steps.news?.wait,
       );
+      task = await steps.get();
     }
   } catch (error) {
     if (signal.aborted) {
       // The caller gave up: so does the server (best effort, on a signal of its own).
+      const meta = created.experimental === true ? {} : { _meta: options.meta };
       await client
-        .request({ method: "tasks/cancel", params: { taskId, _meta: meta } }, anyResult, {
+        .request({ method: "tasks/cancel", params: { taskId, ...meta } }, anyResult, {
           timeout: Math.min(requestTimeoutMs, 5_000),
         })
         .catch(() => undefined);
     }
     throw error;
+  } finally {
+    steps.release();
   }
+}
+
+/** The Tasks extension (2026-07-28): answers through `tasks/update`, the result inlined. */
+function extensionSteps(created: RemoteTask, options: FollowOptions): TaskSteps {
+  const { client, signal, requestTimeoutMs, meta } = options;
+  const { taskId } = created;
+  const answered = new Set<string>();
+  return {
+    get: () =>
+      client.request({ method: "tasks/get", params: { taskId, _meta: meta } }, taskSchema, {
+        signal,
+        timeout: requestTimeoutMs,
+      }),
+    async answer(task) {
+      const responses = await answerRequests(task, answered, options);
+      if (Object.keys(responses).length > 0) {
+        await client.request(
+          { method: "tasks/update", params: { taskId, inputResponses: responses, _meta: meta } },
+          anyResult,
+          { signal, timeout: requestTimeoutMs },
+        );
+      }
+      return undefined;
+    },
+    finish: async (task) => outcome(task, options.server),
+    release: () => undefined,
+  };
+}
+
+/** The experimental tasks of 2025-11-25: the result and the questions through `tasks/result`. */
+function experimentalSteps(created: RemoteTask, options: FollowOptions): TaskSteps {
+  const { client, signal, requestTimeoutMs, server } = options;
+  const { taskId } = created;
+  let notified: RemoteTask | undefined;
+  let wake: () => void = () => undefined;
+  const news = { wait: new Promise<void>(() => undefined) };
+  const rearm = () => {
+    news.wait = new Promise((resolve) => {
+      wake = resolve;
+    });
+  };
+  rearm();
+  const release = client.followNotifications(created, {
+    onProgress: options.onProgress,
+    onStatus: (task) => {
+      notified = task;
+      wake();
+    },
+  });
+  const result = async (): Promise<McpCallResult> => {
+    try {
+      const answer = await client.request(
+        { method: "tasks/result", params: { taskId } },
+        anyResult,
+        {
+          signal,
+          timeout: requestTimeoutMs,
+        },
+      );
+      if (isSpecType.CallToolResult(answer)) return answer as McpCallResult;
+      throw new RemoteTaskError(
+        "mcp_task_failed",
+        `MCP server "${server}" answered the result of task ${taskId} with something that is not a tool result`,
+      );
+    } catch (error) {
+      // What the tool call itself would have answered: a protocol error ends the task as failed.
+      if (!(error instanceof ProtocolError) || signal.aborted) throw error;
+      throw new RemoteTaskError(
+        "mcp_task_failed",
+        `MCP server "${server}" reports task ${taskId} failed: ${error.message}`,
+      );
+    }
+  };
+  return {
+    async get() {
+      const latest = notified;
+      notified = undefined;
+      rearm();
+      if (latest !== undefined) return latest;
+      const task = await client.request({ method: "tasks/get", params: { taskId } }, taskSchema, {
+        signal,
+        timeout: requestTimeoutMs,
+      });
+      return {
+        ...task,
+        experimental: true,
+        pollIntervalMs: (task as { pollInterval?: number }).pollInterval,
+      };
+    },
+    // The server sends its questions while `tasks/result` waits; the connection's handlers answer.
+    answer: result,
+    finish: (task) =>
+      task.status === "cancelled" ? Promise.reject(cancelled(task, server)) : result(),
+    news,
+    release,
+  };
 }
 
 function outcome(task: RemoteTask, server: string): McpCallResult {
@@ -100,16 +213,18 @@ function outcome(task: RemoteTask, server: string): McpCallResult {
       `MCP server "${server}" completed task ${task.taskId} without a tool result`,
     );
   }
-  if (task.status === "cancelled") {
-    throw new RemoteTaskError(
-      "mcp_task_cancelled",
-      `MCP server "${server}" cancelled task ${task.taskId}${task.statusMessage === undefined ? "" : `: ${task.statusMessage}`}`,
-    );
-  }
+  if (task.status === "cancelled") throw cancelled(task, server);
   const message = typeof task.error?.message === "string" ? task.error.message : "no reason given";
   throw new RemoteTaskError(
     "mcp_task_failed",
     `MCP server "${server}" reports task ${task.taskId} failed: ${message}`,
+  );
+}
+
+function cancelled(task: RemoteTask, server: string): RemoteTaskError {
+  return new RemoteTaskError(
+    "mcp_task_cancelled",
+    `MCP server "${server}" cancelled task ${task.taskId}${task.statusMessage === undefined ? "" : `: ${task.statusMessage}`}`,
   );
 }
 
@@ -165,17 +280,20 @@ function pollDelay(wanted: number | undefined): number {
   return Math.min(slowestPollMs, Math.max(fastestPollMs, wanted));
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when `news` comes first; rejects when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal, news: Promise<void> | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
     const done = () => {
+      clearTimeout(timer);
       signal.removeEventListener("abort", stop);
       resolve();
     };
     const timer = setTimeout(done, ms);
+    news?.then(done);
     const stop = () => {
       clearTimeout(timer);
       reject(signal.reason);

@@ -1,7 +1,9 @@
 import {
   Client,
   type JSONRPCErrorResponse,
+  type JSONRPCNotification,
   type JSONRPCResponse,
+  type MessageExtraInfo,
   ProtocolError,
   ProtocolErrorCode,
 } from "@modelcontextprotocol/client";
@@ -11,7 +13,9 @@ import {
 // it. This client takes that answer off the SDK's path at the one place the SDK lets a subclass
 // consume responses, and ends the call's request there with an error that carries the task, so the
 // SDK's bookkeeping (timeouts, progress handlers, cancellation) ends as for any answer; McpTool then
-// follows the task with `tasks/get`.
+// follows the task with `tasks/get`. The experimental tasks of 2025-11-25 (a `tools/call` sent with
+// `task`, answered `{ task }`) take the same way; their progress notifications (the call's progress
+// token stays valid for the task's lifetime) and `notifications/tasks/status` go to the follower.
 
 /** The Tasks extension's identifier, in capabilities (SEP-2663). */
 export const tasksExtension = "io.modelcontextprotocol/tasks";
@@ -28,6 +32,16 @@ export interface RemoteTask {
   readonly inputRequests?: Readonly<Record<string, unknown>> | undefined;
   readonly result?: unknown;
   readonly error?: { readonly code?: unknown; readonly message?: unknown } | undefined;
+  /** The experimental tasks of 2025-11-25 (results through `tasks/result`), not the extension. */
+  readonly experimental?: boolean | undefined;
+  /** The progress token of the call that created the task (2025-11-25: valid for the task's life). */
+  readonly progressToken?: number | undefined;
+}
+
+/** @internal What a task's follower hears between polls (2025-11-25). */
+export interface TaskListener {
+  readonly onProgress: (params: { progress: number; total?: number; message?: string }) => void;
+  readonly onStatus: (task: RemoteTask) => void;
 }
 
 // The tasks created by this process's calls, by identity: only an error this module made counts.
@@ -35,17 +49,67 @@ const created = new WeakSet<object>();
 
 /** @internal The SDK's client, taking `tools/call` answers that created a task (see above). */
 export class TaskAwareClient extends Client {
+  readonly #byToken = new Map<number, TaskListener>();
+  readonly #byTask = new Map<string, TaskListener>();
+
+  /**
+   * Sends the progress and status notifications of a 2025-11-25 task to `listener` until released,
+   * first those that arrived between the task's creation and now.
+   */
+  followNotifications(task: RemoteTask, listener: TaskListener): () => void {
+    const token = task.progressToken;
+    const early = this.#byTask.get(task.taskId);
+    this.#attach(task, listener);
+    if (early instanceof EarlyNotifications) early.replay(listener);
+    return () => {
+      if (token !== undefined) this.#byToken.delete(token);
+      this.#byTask.delete(task.taskId);
+    };
+  }
+
+  #attach(task: RemoteTask, listener: TaskListener): void {
+    if (task.progressToken !== undefined) this.#byToken.set(task.progressToken, listener);
+    this.#byTask.set(task.taskId, listener);
+  }
+
+  protected override _onnotification(notification: JSONRPCNotification, extra?: MessageExtraInfo) {
+    const params = notification.params ?? {};
+    const listener =
+      notification.method === "notifications/progress"
+        ? this.#byToken.get(Number(params.progressToken))
+        : notification.method === "notifications/tasks/status" && typeof params.taskId === "string"
+          ? this.#byTask.get(params.taskId)
+          : undefined;
+    if (listener === undefined) {
+      super._onnotification(notification, extra);
+    } else if (notification.method === "notifications/progress") {
+      if (typeof params.progress === "number") listener.onProgress(params as never);
+    } else if (typeof params.status === "string") {
+      listener.onStatus(fromExperimental(params));
+    }
+  }
+
   protected override _onresponse(response: JSONRPCResponse | JSONRPCErrorResponse): void {
     const result = (response as { result?: unknown }).result;
-    if (isRecord(result) && result.resultType === "task" && typeof result.taskId === "string") {
-      const { resultType: _type, ...task } = result;
+    const experimental = isRecord(result) && !("content" in result) ? result.task : undefined;
+    const answered =
+      isRecord(result) && result.resultType === "task"
+        ? result
+        : isRecord(experimental)
+          ? { ...fromExperimental(experimental), progressToken: Number(response.id) }
+          : undefined;
+    if (answered !== undefined && typeof answered.taskId === "string") {
+      const { resultType: _type, ...task } = answered;
       created.add(task);
+      // Its progress and status may arrive before the call's follower is listening: kept until then.
+      if (task.experimental === true)
+        this.#attach(task as unknown as RemoteTask, new EarlyNotifications());
       super._onresponse({
         jsonrpc: "2.0",
         id: response.id,
         error: {
           code: ProtocolErrorCode.InternalError,
-          message: `the server runs the call as task ${result.taskId}`,
+          message: `the server runs the call as task ${answered.taskId}`,
           data: task,
         },
       });
@@ -53,6 +117,39 @@ export class TaskAwareClient extends Client {
     }
     super._onresponse(response);
   }
+}
+
+/** The notifications of a task nobody follows yet, kept (a bounded number) for its follower. */
+class EarlyNotifications implements TaskListener {
+  readonly #kept: ((listener: TaskListener) => void)[] = [];
+
+  readonly onProgress: TaskListener["onProgress"] = (report) => {
+    this.#keep((listener) => listener.onProgress(report));
+  };
+
+  readonly onStatus: TaskListener["onStatus"] = (task) => {
+    this.#keep((listener) => listener.onStatus(task));
+  };
+
+  replay(listener: TaskListener): void {
+    for (const send of this.#kept.splice(0)) send(listener);
+  }
+
+  #keep(send: (listener: TaskListener) => void): void {
+    if (this.#kept.length < 64) this.#kept.push(send);
+  }
+}
+
+/** A 2025-11-25 `Task` (`pollInterval`) in the shape the follower reads (`pollIntervalMs`). */
+function fromExperimental(task: Record<string, unknown>): RemoteTask & Record<string, unknown> {
+  return {
+    ...task,
+    taskId: String(task.taskId),
+    status: String(task.status),
+    experimental: true,
+    ...(typeof task.pollInterval === "number" ? { pollIntervalMs: task.pollInterval } : {}),
+    ...(typeof task.statusMessage === "string" ? { statusMessage: task.statusMessage } : {}),
+  };
 }
 
 /** @internal The task a call's error carries when the server answered it with one. */

@@ -6,6 +6,7 @@ import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { inverseDocumentFrequency, termScore } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { spaceConflict, writeSpace } from "./embedding-space.js";
+import { parseJsonParts } from "./json-from-parts.js";
 import { jsonParts } from "./json-parts.js";
 import { checkPrincipal } from "./principal-space.js";
 import { passageMax } from "./split-passages.js";
@@ -110,7 +111,7 @@ export class InMemoryArtifactStore implements spec.ArtifactStore {
   #in<T>(
     method: string,
     scope: spec.StoreScope | undefined,
-    operation: (space: Space) => T,
+    operation: (space: Space) => T | Promise<T>,
     none: T,
   ): Promise<T> {
     const principal = checkPrincipal(`InMemoryArtifactStore.${method}`, scope?.principal);
@@ -129,11 +130,16 @@ class Space {
   #tokens = 0;
   #vectors: { readonly space: string; readonly index: VectorIndex } | undefined;
 
-  load(namespace: string): ArtifactJSON[] {
+  async load(namespace: string): Promise<ArtifactJSON[]> {
     const found = this.#namespaces.get(namespace);
-    return found === undefined
-      ? []
-      : found.artifacts.map((parts) => JSON.parse(parts.join("")) as ArtifactJSON);
+    if (found === undefined) return [];
+    // Parsed in slices: a large artifact's JSON parsed in one piece holds the loop for seconds.
+    const pace = new WritePace();
+    const loaded: ArtifactJSON[] = [];
+    for (const parts of [...found.artifacts]) {
+      loaded.push((await parseJsonParts(parts, pace)) as ArtifactJSON);
+    }
+    return loaded;
   }
 
   summaries(): spec.NamespaceSummary[] {

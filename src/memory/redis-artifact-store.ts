@@ -7,6 +7,7 @@ import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { bm25Parameters } from "./bm25.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { spaceConflict, writeSpace } from "./embedding-space.js";
+import { parseJsonParts } from "./json-from-parts.js";
 import { jsonParts } from "./json-parts.js";
 import { checkPrincipal, spaceTag } from "./principal-space.js";
 import { RedisConnection, redisStoreOptionRules } from "./redis-connection.js";
@@ -179,23 +180,29 @@ export class RedisArtifactStore implements spec.ArtifactStore {
 
   async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
     const p = this.#prefix("load", scope?.principal);
-    return this.#run(async (client) => {
-      const rows = await client.lrange(`${p}art:${namespace}`, 0, -1);
+    const rows = await this.#run((client) => client.lrange(`${p}art:${namespace}`, 0, -1));
+    // A large artifact's JSON parts are fetched one at a time as the parse needs them (about a
+    // megabyte each) and parsed in slices, between turns of the loop. A committed segment's parts
+    // never change, so the fetches see one artifact.
+    const pace = new WritePace();
+    const loaded: ArtifactJSON[] = [];
+    for (const row of rows) {
       // A staged artifact's row points at its JSON parts: "@<segment>:<index>:<parts>".
-      const pipeline = client.pipeline();
-      for (const row of rows) {
-        const [segment, index] = row.startsWith("@") ? row.slice(1).split(":") : [];
-        if (segment !== undefined) pipeline.lrange(`${p}segart:${segment}:${index}`, 0, -1);
+      const [segment, index, count] = row.startsWith("@") ? row.slice(1).split(":") : [];
+      if (segment === undefined) {
+        loaded.push(JSON.parse(row) as ArtifactJSON);
+        continue;
       }
-      const parts = (await pipeline.exec()) ?? [];
+      const key = `${p}segart:${segment}:${index}`;
       let next = 0;
-      return rows.map((row) => {
-        if (!row.startsWith("@")) return JSON.parse(row) as ArtifactJSON;
-        const [error, value] = parts[next++] ?? [new Error("no reply"), undefined];
-        if (error) throw error;
-        return JSON.parse((value as string[]).join("")) as ArtifactJSON;
-      });
-    });
+      const part = async () => {
+        if (next >= Number(count)) return undefined;
+        const at = next++;
+        return (await this.#run((client) => client.lindex(key, at))) ?? undefined;
+      };
+      loaded.push((await parseJsonParts(part, pace)) as ArtifactJSON);
+    }
+    return loaded;
   }
 
   async namespaces(scope?: spec.StoreScope): Promise<spec.NamespaceSummary[]> {

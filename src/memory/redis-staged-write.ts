@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import type { StoredKind, StoreWrite, StoreWriteResult } from "./artifact-store.js";
 import type { MemoryScripts } from "./redis-scripts.js";
 import { termFrequencies } from "./tokenize.js";
-import { paceChars, type WritePace } from "./write-pace.js";
+import { largeWriteChars, paceChars, type WritePace } from "./write-pace.js";
 
 /** @internal A client with the store's scripts. */
 export type ScriptedClient = Redis & MemoryScripts;
@@ -22,7 +22,7 @@ export interface StagingStore {
 }
 
 // A batch of passages carries about this much text: one short script in Redis, one slice here.
-const batchChars = paceChars;
+const batchChars = largeWriteChars;
 
 /**
  * @internal Writes a large write in batches that each take Redis and this process a few

@@ -7,6 +7,7 @@ import type * as spec from "./artifact-store.js";
 import { assemblePage, type StoredPassage } from "./assemble-page.js";
 import { checkMemoryOptions } from "./check-memory-options.js";
 import { spaceConflict, writeSpace } from "./embedding-space.js";
+import { parseJsonParts } from "./json-from-parts.js";
 import { jsonParts } from "./json-parts.js";
 import { checkPrincipal } from "./principal-space.js";
 import { passageMax } from "./split-passages.js";
@@ -130,14 +131,37 @@ export class SqliteArtifactStore implements spec.ArtifactStore {
   }
 
   async load(namespace: string, scope?: spec.StoreScope): Promise<ArtifactJSON[]> {
-    return this.#inSpace("load", scope, [], (s) =>
-      s.loadArtifacts.all(namespace).map((row) => {
-        const json = row.json as string;
-        if (row.parted === 0) return JSON.parse(json) as ArtifactJSON;
-        const rest = s.loadParts.all(row.id as number).map((part) => part.json as string);
-        return JSON.parse(json + rest.join("")) as ArtifactJSON;
-      }),
-    );
+    const principal = checkPrincipal("SqliteArtifactStore.load", scope?.principal);
+    return this.#turns.run(async () => {
+      // A large artifact's parts are read one at a time as the parse needs them (about a megabyte
+      // each) and parsed in slices, between turns of the loop; the turn this store holds keeps
+      // writes out until the load is done.
+      const s = this.#checked(() => this.#spaces.get(principal, false));
+      if (s === undefined) return [];
+      const rows = this.#checked(() => s.loadArtifacts.all(namespace));
+      const pace = new WritePace();
+      const loaded: ArtifactJSON[] = [];
+      for (const row of rows) {
+        let seq = row.parted === 0 ? undefined : 0;
+        const next = async () => {
+          if (seq === 0) {
+            seq = 1;
+            return row.json as string;
+          }
+          if (seq === undefined) return undefined;
+          const part = this.#checked(() => s.loadPart.get(row.id as number, seq as number));
+          seq = part === undefined ? undefined : seq + 1;
+          return part?.json as string | undefined;
+        };
+        try {
+          const parts = seq === undefined ? [row.json as string] : next;
+          loaded.push((await parseJsonParts(parts, pace)) as ArtifactJSON);
+        } catch (error) {
+          throw this.#wrap(error);
+        }
+      }
+      return loaded;
+    });
   }
 
   async namespaces(scope?: spec.StoreScope): Promise<spec.NamespaceSummary[]> {

@@ -1,7 +1,7 @@
 import { siblingModuleUrl } from "../internal/sibling-module.js";
 import type { StoredKind, StoreWrite, StoreWriteResult } from "./artifact-store.js";
 import type { WriteMessage, WriteReply, WriteThreadData } from "./sqlite-write-thread.js";
-import { paceChars, type WritePace } from "./write-pace.js";
+import { largeWriteChars, type WritePace } from "./write-pace.js";
 
 /**
  * @internal Writes one large write through a worker thread with a connection of its own
@@ -62,7 +62,7 @@ export async function writeInThread(
         const text = entry.text.slice(span.start, span.end);
         spans.push(span.start, text);
         chars += text.length;
-        if (chars >= paceChars) {
+        if (chars >= largeWriteChars) {
           await sent(send({ type: "passages", spans }));
           spans = [];
           chars = 0;

@@ -76,7 +76,8 @@ export const sqliteStatements = {
   insertArtifact: "INSERT INTO toolwright_artifacts (namespace_id, json) VALUES (?, ?)",
   // The JSON text of a large artifact is kept in parts: its first in the artifact's row, the rest here.
   insertPart: "INSERT INTO toolwright_artifact_parts (artifact_id, seq, json) VALUES (?, ?, ?)",
-  loadParts: "SELECT json FROM toolwright_artifact_parts WHERE artifact_id = ? ORDER BY seq",
+  // One part at a time (about a megabyte), so a large artifact loads between the loop's turns.
+  loadPart: "SELECT json FROM toolwright_artifact_parts WHERE artifact_id = ? AND seq = ?",
   insertPassage: "INSERT INTO toolwright_passages (namespace_id, start, text) VALUES (?, ?, ?)",
   indexPassage: "INSERT INTO toolwright_passages_fts (rowid, text) VALUES (?, ?)",
   vectorSpace: "SELECT space, dimensions FROM toolwright_vector_space LIMIT 1",

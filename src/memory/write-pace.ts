@@ -14,14 +14,18 @@ import type { StoreWrite } from "./artifact-store.js";
  */
 export const maxWriteChars = 256 * 1024 * 1024;
 
-/** @internal Characters of work between two turns of the event loop (each turn a few ms of work). */
-export const paceChars = 256 * 1024;
+/**
+ * @internal Characters of work between two turns of the event loop: cutting, tokenizing or hashing
+ * this much takes a few milliseconds, under 50 even on a loaded machine.
+ */
+export const paceChars = 64 * 1024;
 
 /**
  * @internal Writes with more text than this are large: written in slices, staged (Redis) or by
- * another thread (SQLite files); smaller ones take one step.
+ * another thread (SQLite files); smaller ones take one step. Also about the text one batch of a
+ * large write carries (one short Redis script, one message to SQLite's write thread).
  */
-export const largeWriteChars = paceChars;
+export const largeWriteChars = 256 * 1024;
 
 /**
  * @internal Work done in slices: each caller reports what it did, in characters, and every

@@ -18,12 +18,17 @@ import { type McpServerHandle, McpTool, serveMcp } from "../../src/mcp.js";
 
 class JobsTool extends Tool {
   cancelled = 0;
+  /** Status messages the client has reported as progress: a step waits until its own was seen. */
+  readonly seen = new Set<string>();
 
   @activity({ description: "A long job", task: "required" })
   async crunch(_input: object, context: ActivityContext) {
     for (const step of ["reading", "sorting", "writing"]) {
       context.log("info", step);
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      // Waits for the client's poll to see this step, so no poll interval can skip one on a busy machine.
+      while (this.seen.size > 0 && !this.seen.has(step)) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     }
     return "crunched";
   }
@@ -93,7 +98,17 @@ describe("McpTool follows a remote tool the server runs as a task (2026-07-28)",
 
   it("polls the task to its result, its status messages reported as progress", async () => {
     const progress: ActivityProgress[] = [];
-    const result = await tool.run("JobsTool_crunch", {}, { onProgress: (p) => progress.push(p) });
+    jobs.seen.add("(following)");
+    const result = await tool.run(
+      "JobsTool_crunch",
+      {},
+      {
+        onProgress: (p) => {
+          progress.push(p);
+          if (p.message !== undefined) jobs.seen.add(p.message);
+        },
+      },
+    );
     assert.equal(result.toText(), "crunched");
     const messages = progress.map((report) => report.message);
     assert.ok(messages.includes("sorting"), JSON.stringify(messages));

@@ -3,6 +3,7 @@ import { CliError } from "../cli-error.js";
 import { loadToolbox, looksLikeModule } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, say, warn } from "../output.js";
 import { progressBarFor } from "../progress-bar.js";
+import { type TerminalCaller, terminalCaller } from "../terminal-caller.js";
 
 /** @internal Options of `toolwright call`. */
 export interface CallOptions {
@@ -33,13 +34,18 @@ export async function callCommand(
   try {
     progress(output, `calling ${name}…`);
     const bar = progressBarFor(output);
+    // The input came through stdin: the terminal is not there to answer forms.
+    const caller = input === "-" ? undefined : askingCaller(stdin, output, () => bar?.clear());
     let result: ToolCallResult;
     try {
       result = await loaded.toolbox.execute(
         { id: "cli", name, arguments: argumentsText },
         {
           ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
-          ...(bar === undefined ? {} : { onProgress: (report) => bar.update(report) }),
+          ...(caller === undefined ? {} : { caller }),
+          ...(bar === undefined
+            ? {}
+            : { onProgress: (report) => caller?.asking !== true && bar.update(report) }),
         },
       );
     } finally {
@@ -80,13 +86,17 @@ async function rawCommand(
   progress(output, `${parsed.calls.length} call(s) in the ${parsed.format} format`);
   const loaded = await loadToolbox(words[0], { db: options.db });
   try {
+    const caller = options.raw === "-" ? undefined : askingCaller(stdin, output);
     const results = await loaded.toolbox.executeAll(
       parsed.calls.map((call, index) => ({
         id: call.id ?? `cli-${index + 1}`,
         name: call.name,
         arguments: call.arguments as string,
       })),
-      options.timeout === undefined ? {} : { timeoutMs: options.timeout },
+      {
+        ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+        ...(caller === undefined ? {} : { caller }),
+      },
     );
     let failed = parsed.refused.length > 0;
     for (const result of results) {
@@ -97,6 +107,19 @@ async function rawCommand(
   } finally {
     await loaded.close();
   }
+}
+
+/**
+ * The person at the terminal, who answers the forms a call asks (its own `context.elicit`, a remote
+ * server's elicitation): only when stdin and stdout are both terminals; else none, and a form is
+ * refused with `elicitation_unavailable`.
+ */
+function askingCaller(
+  stdin: NodeJS.ReadableStream,
+  output: CliOutput,
+  beforeAsk?: () => void,
+): TerminalCaller | undefined {
+  return terminalCaller({ input: stdin, output: output.stdout }, beforeAsk);
 }
 
 /** Prints one result (its repairs, then the artifact or the error); 1 for an `ErrorArtifact`. */
