@@ -44,14 +44,14 @@ export interface CallReceipts {
  * principal's scope, so no client can replay another's; on a 2025-era session, a call without one is
  * filed under its JSON-RPC request id in the session's scope (a client retrying after a dropped
  * connection sends the same id), released when the session closes. A 2026-07-28 retry carrying
- * `requestState` (an `input_required` round) is a later round of the call: the round before it was
+ * answers (`inputResponses`, a `requestState`: an `input_required` round) is a later round of the call: the round before it was
  * stopped on purpose, so each round has its own receipt.
  */
 export function receiptsFor(
   server: Server,
   settings: McpReceiptOptions | undefined,
   principal: Principal,
-): (ctx: ServerContext, params: object) => CallReceipts {
+): (ctx: ServerContext) => CallReceipts {
   const owner = typeof principal === "object" ? principal.principal : principal;
   if (settings === undefined) {
     return (ctx) => ({ receipts: null, idempotencyKey: undefined, clientKey: keyOf(ctx) });
@@ -68,14 +68,10 @@ export function receiptsFor(
     if (session !== undefined) void settings.store.release(session).catch(() => undefined);
     previous?.();
   };
-  return (ctx, params) => {
+  return (ctx) => {
     const key = keyOf(ctx);
     if (key !== undefined) {
-      const state = (params as { readonly requestState?: unknown }).requestState;
-      const round =
-        typeof state === "string"
-          ? `#round:${createHash("sha256").update(state).digest("base64url").slice(0, 22)}`
-          : "";
+      const round = roundOf(ctx);
       const receipts = { ...base, scope: scopeOf(owner, undefined) };
       return { receipts, idempotencyKey: `${key}${round}`, clientKey: key };
     }
@@ -86,6 +82,18 @@ export function receiptsFor(
     const receipts = { ...base, scope: session };
     return { receipts, idempotencyKey: undefined, clientKey: String(ctx.mcpReq.id) };
   };
+}
+
+/**
+ * A later `input_required` round's mark: a digest of the answers it carries (in its verified
+ * `requestState` and its `inputResponses`); the first round, with none, has none.
+ */
+function roundOf(ctx: ServerContext): string {
+  const earlier = ctx.mcpReq.requestState<{ readonly answers?: unknown }>()?.answers;
+  const given = ctx.mcpReq.inputResponses;
+  if (earlier === undefined && given === undefined) return "";
+  const answers = JSON.stringify([earlier ?? null, given ?? null]);
+  return `#round:${createHash("sha256").update(answers).digest("base64url").slice(0, 22)}`;
 }
 
 // JSON keeps a principal that contains ":" from reading as another principal's session.

@@ -72,7 +72,7 @@ export function installToolHandlers(
       const known = [...catalog().toolNames.keys()];
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownNameMessage(shown, known));
     }
-    const { receipts, idempotencyKey, clientKey } = receiptsOf(ctx, request.params);
+    const { receipts, idempotencyKey, clientKey } = receiptsOf(ctx);
     const call = async ({ caller, signal }: CallScope) => {
       const id = String(ctx.mcpReq.id);
       const { principal } = settings;

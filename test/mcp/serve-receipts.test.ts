@@ -6,7 +6,11 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, describe, it } from "node:test";
-import type { CallToolResult } from "@modelcontextprotocol/client";
+import {
+  type CallToolResult,
+  Client as ClientV2,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Toolbox } from "../../src/index.js";
@@ -15,6 +19,7 @@ import { InMemoryReceiptStore, type ReceiptStore } from "../../src/memory.js";
 import { SqliteReceiptStore } from "../../src/memory-sqlite.js";
 import { LedgerTool } from "../receipts/fixtures/ledger-tool.js";
 import { ReceiptStorePlaces } from "../receipts/fixtures/receipt-stores.js";
+import { AskingTool } from "./fixtures/asking-tool.js";
 import { connectModern } from "./fixtures/bearer-clients.js";
 
 const token = "receipts-test-t0ken";
@@ -268,3 +273,40 @@ async function post(
   assert.ok(answer !== undefined, body);
   return answer.result as Record<string, unknown>;
 }
+
+describe("serveMcp with receipts: a 2026-07-28 call with input_required rounds", () => {
+  it("each round has its own receipt: the call completes once answered; the whole call again under its key is outcome_unknown", async () => {
+    const tool = new AskingTool();
+    const server = await serveMcp(new Toolbox([tool]), {
+      transport: "http",
+      receipts: { store: new InMemoryReceiptStore() },
+    });
+    const client = new ClientV2(
+      { name: "v2", version: "1.0.0" },
+      { capabilities: { elicitation: {} }, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
+    client.setRequestHandler("elicitation/create", async () => ({
+      action: "accept",
+      content: { confirm: true },
+    }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(String(server.url))));
+    try {
+      const deploy = {
+        name: "AskingTool_deploy",
+        arguments: { env: "prod" },
+        _meta: { [keyMeta]: "deploy-1" },
+      };
+      const deployed = await client.callTool(deploy);
+      assert.equal(text(deployed), "deployed to prod");
+      assert.equal(tool.deployRuns, 2, "asked in the first round, answered in the second");
+      // The first round was stopped on purpose: a fresh call under the key is not that round's
+      // retry (outcome_unknown), and the answered round's result is not the first round's.
+      const again = await client.callTool(deploy);
+      assert.deepEqual(mark(again), { status: "outcome_unknown", key: "deploy-1" });
+      assert.equal(tool.deployRuns, 2);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
