@@ -5,15 +5,16 @@
 import { ActivitySearch } from "../src/search/activity-search.js";
 import { searchWorkload } from "./workloads/tool-search.js";
 
-const { functions, queries } = searchWorkload();
+const { functions, queries } = searchWorkload({ live: true });
 const tuning = queries.filter((query) => query.split === "tune");
 const grid = {
-  name: [1, 2, 3],
-  description: [1, 2],
-  parameterNames: [0.5, 1],
-  parameterText: [0.5, 1],
+  name: [1, 2],
+  description: [1],
+  parameterNames: [1],
+  parameterText: [1],
   bName: [0.5, 0.75],
-  bDescription: [0.75, 1],
+  bDescription: [1],
+  bParameters: [0.5, 0.75],
   k1: [1.2, 2, 3],
 };
 
@@ -24,36 +25,38 @@ for (const name of grid.name)
       for (const parameterText of grid.parameterText)
         for (const bName of grid.bName)
           for (const bDescription of grid.bDescription)
-            for (const k1 of grid.k1) {
-              const search = new ActivitySearch({
-                weights: { name, description, parameterNames, parameterText },
-                b: [bName, bDescription, 0.75, 0.75],
-                k1,
-              });
-              search.sync(functions);
-              let found = 0;
-              let reciprocal = 0;
-              for (const query of tuning) {
-                const rank = search
-                  .lexical(query.text, 10)
-                  .findIndex((hit) => hit.name === query.target);
-                if (rank !== -1 && rank < 5) found++;
-                if (rank !== -1) reciprocal += 1 / (rank + 1);
-              }
-              results.push({
-                settings: JSON.stringify({
-                  name,
-                  description,
-                  parameterNames,
-                  parameterText,
-                  bName,
-                  bDescription,
+            for (const bParameters of grid.bParameters)
+              for (const k1 of grid.k1) {
+                const search = new ActivitySearch({
+                  weights: { name, description, parameterNames, parameterText },
+                  b: [bName, bDescription, bParameters, bParameters],
                   k1,
-                }),
-                recall5: found / tuning.length,
-                mrr: reciprocal / tuning.length,
-              });
-            }
+                });
+                search.sync(functions);
+                let found = 0;
+                let reciprocal = 0;
+                for (const query of tuning) {
+                  const rank = search
+                    .lexical(query.text, 10)
+                    .findIndex((hit) => hit.name === query.target);
+                  if (rank !== -1 && rank < 5) found++;
+                  if (rank !== -1) reciprocal += 1 / (rank + 1);
+                }
+                results.push({
+                  settings: JSON.stringify({
+                    name,
+                    description,
+                    parameterNames,
+                    parameterText,
+                    bName,
+                    bDescription,
+                    bParameters,
+                    k1,
+                  }),
+                  recall5: found / tuning.length,
+                  mrr: reciprocal / tuning.length,
+                });
+              }
 results.sort((a, b) => b.recall5 - a.recall5 || b.mrr - a.mrr);
 for (const row of results.slice(0, 10)) {
   console.log(

@@ -1,7 +1,7 @@
 // Every entry imports this module first. ESM evaluates a module's imports in order, so this runs
 // before any other toolwright code, as long as the whole graph still *links* on an old Node: no
 // module may statically import a builtin or a named builtin export that Node 20 lacks (`node:sqlite`
-// comes from `process.getBuiltinModule`; test/drivers/entry-points.test.ts runs Node 20 on every
+// comes from `process.getBuiltinModule`; test/drivers/entry-points.integration.ts runs Node 20 on every
 // built entry).
 import { unsupportedNodeMessage } from "./internal/node-version.js";
 

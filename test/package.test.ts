@@ -1,6 +1,8 @@
+// The manifest's promises and tsc-compiled decorators; the whole build of dist/ runs in
+// `npm run test:integration` (package-build.integration.ts).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { promisify } from "node:util";
@@ -31,21 +33,6 @@ describe("the package", () => {
     assert.equal(manifest.type, "module");
     assert.equal(manifest.exports["."].types, "./dist/index.d.ts");
     assert.match(manifest.devDependencies.node, /^24\./);
-  });
-
-  it("builds dist/ with declarations (npm run build)", async () => {
-    await run(process.execPath, [
-      tsc,
-      "-p",
-      join(root, "tsconfig.build.json"),
-      "--outDir",
-      join(out, "dist"),
-    ]);
-    const declaration = await readFile(join(out, "dist", "index.d.ts"), "utf8");
-    assert.match(declaration, /export \{ activity \}/);
-    assert.ok((await stat(join(out, "dist", "index.js"))).isFile());
-    const toolDeclaration = await readFile(join(out, "dist", "tool", "tool.d.ts"), "utf8");
-    assert.doesNotMatch(toolDeclaration, /@internal/);
   });
 
   it("runs decorated classes compiled by tsc, sharing Symbol.metadata with esbuild/tsx", async () => {

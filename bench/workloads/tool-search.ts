@@ -7,6 +7,7 @@ import {
   type ToolOptions,
 } from "../../src/index.js";
 import {
+  type BfclEntry,
   bfclToJsonSchema,
   loadBfclAnswers,
   loadBfclEntries,
@@ -26,7 +27,11 @@ export interface CatalogFunction {
 export interface SearchQuery {
   readonly id: string;
   readonly text: string;
+  /** The BFCL category of the question (`simple_python`, `live_multiple`, ...). */
+  readonly category: string;
   readonly target: string;
+  /** The native names of every doc of the target's BFCL name (BFCL names a ground truth by name only). */
+  readonly sameName: ReadonlySet<string>;
   /** Half the questions tune the field weights, the other half only measure (by a hash of the id). */
   readonly split: "tune" | "test";
 }
@@ -38,38 +43,55 @@ export interface SearchWorkload {
   readonly queries: readonly SearchQuery[];
 }
 
+/** Which catalog to build. */
+export interface SearchWorkloadOptions {
+  /** Repeats the catalog with renamed tools (`math_copy2`), for latency at larger sizes; the queries aim at the first copy. */
+  readonly copies?: number;
+  /** Keeps the first functions only (the queries then are the full set's: use them for latency only). */
+  readonly size?: number;
+  /** Adds BFCL's live categories (test/corpora/bfcl/live): the full catalog. */
+  readonly live?: boolean;
+}
+
+type BfclFunction = BfclEntry["functions"][number];
+
 interface Draft {
   readonly toolName: string;
-  activityName: string;
+  readonly activityName: string;
+  readonly bfclName: string;
   readonly description: string;
   readonly schema: JsonSchemaObject;
 }
 
 /**
- * Every distinct BFCL function doc (by its JSON) of the vendored categories, grouped into tools the way
- * a real catalog groups them: `math.triangle_area_heron` is activity `triangle_area_heron` of tool
- * `math`; undotted names are activities of one tool `bfcl`. Two docs of one name get `_v2`, `_v3`.
+ * Every distinct BFCL function (by name and description, the issue's rule: the first doc of each pair
+ * stands for it) of the vendored categories (with `live`, of the live ones too), grouped into tools the way a real catalog groups them: `math.triangle_area_heron` is
+ * activity `triangle_area_heron` of tool `math`; undotted names are activities of one tool `bfcl`. Two docs of one name get `_v2`, `_v3`.
  * Each question (the user's text) has one query per distinct function of its ground truth, aimed at
- * the doc of that name in the question's own function list. `copies` repeats the catalog with
- * renamed tools (`math_copy2`), for latency at larger sizes; the queries aim at the first copy. `size`
- * keeps the first functions only (the queries then are the full set's; use them for latency only).
+ * the doc of that name in the question's own function list.
  */
-export function searchWorkload(copies = 1, size = Number.POSITIVE_INFINITY): SearchWorkload {
-  const entries = loadBfclEntries();
+export function searchWorkload(options: SearchWorkloadOptions = {}): SearchWorkload {
+  const { copies = 1, size = Number.POSITIVE_INFINITY, live = false } = options;
+  const entries = loadBfclEntries({ live });
   const drafts = new Map<string, Draft>();
-  const used = new Map<string, number>();
+  const taken = new Set<string>();
   for (const entry of entries) {
     for (const fn of entry.functions) {
-      const key = JSON.stringify(fn);
+      const key = docKey(fn);
       if (drafts.has(key) || drafts.size >= size) continue;
       const dot = fn.name.lastIndexOf(".");
       const toolName = dot === -1 ? "bfcl" : fn.name.slice(0, dot).replace(/[^\w.-]/g, "_");
       const base = (dot === -1 ? fn.name : fn.name.slice(dot + 1)).replace(/[^\w.-]/g, "_");
-      const seen = (used.get(`${toolName}/${base}`) ?? 0) + 1;
-      used.set(`${toolName}/${base}`, seen);
+      // Some BFCL names end in `_v2` themselves (`get_maintenance_configs_v2`): count up to a free one.
+      let activityName = base;
+      for (let version = 2; taken.has(`${toolName}/${activityName}`); version++) {
+        activityName = `${base}_v${version}`;
+      }
+      taken.add(`${toolName}/${activityName}`);
       drafts.set(key, {
         toolName,
-        activityName: seen === 1 ? base : `${base}_v${seen}`,
+        activityName,
+        bfclName: fn.name,
         description: fn.description,
         schema: { ...bfclToJsonSchema(fn.parameters), type: "object" } as JsonSchemaObject,
       });
@@ -99,17 +121,23 @@ export function searchWorkload(copies = 1, size = Number.POSITIVE_INFINITY): Sea
     })),
   );
   const answers = new Map<string, Set<string>>();
-  for (const answer of loadBfclAnswers()) {
+  for (const answer of loadBfclAnswers({ live })) {
     const names = answers.get(answer.id) ?? new Set<string>();
     names.add(answer.functionName);
     answers.set(answer.id, names);
+  }
+  const byBfclName = new Map<string, Set<string>>();
+  for (const draft of drafts.values()) {
+    const names = byBfclName.get(draft.bfclName) ?? new Set<string>();
+    names.add(toolbox.nativeName(draft.toolName, draft.activityName));
+    byBfclName.set(draft.bfclName, names);
   }
   const queries: SearchQuery[] = [];
   for (const entry of entries) {
     const targets = answers.get(entry.id) ?? new Set<string>();
     for (const functionName of targets) {
       const fn = entry.functions.find((candidate) => candidate.name === functionName);
-      const draft = fn === undefined ? undefined : drafts.get(JSON.stringify(fn));
+      const draft = fn === undefined ? undefined : drafts.get(docKey(fn));
       if (draft === undefined) {
         if (drafts.size < size) throw new Error(`${entry.id}: no doc for ${functionName}`);
         continue;
@@ -117,7 +145,9 @@ export function searchWorkload(copies = 1, size = Number.POSITIVE_INFINITY): Sea
       queries.push({
         id: `${entry.id}/${functionName}`,
         text: entry.question,
+        category: entry.category,
         target: toolbox.nativeName(draft.toolName, draft.activityName),
+        sameName: byBfclName.get(draft.bfclName) ?? new Set(),
         split: fnv(entry.id) % 2 === 0 ? "tune" : "test",
       });
     }
@@ -144,6 +174,12 @@ function groupClass(members: readonly Draft[]): new (options: ToolOptions) => To
     decorate(method, { kind: "method", name: methodName, static: false, private: false, metadata });
   });
   return BfclGroup;
+}
+
+// BFCL repeats one function under slightly different parameters from question to question (the live
+// categories hold fifteen `get_version` docs of one API): they are one function of the catalog.
+function docKey(fn: BfclFunction): string {
+  return JSON.stringify([fn.name, fn.description]);
 }
 
 /** FNV-1a of a string: a split of the questions that stays the same across runs. */

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { hash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6 } from "node:net";
 
@@ -36,6 +36,17 @@ export function defaultAllowedOrigins(hosts: readonly string[], port: number): s
  */
 export function hostAllowed(hostHeader: string | undefined, allowed: readonly string[]): boolean {
   if (hostHeader === undefined || hostHeader === "") return false;
+  // A server's clients send one Host on every request: the last one allowed is not parsed again.
+  if (lastAllowedHost?.header === hostHeader && lastAllowedHost.allowed === allowed) return true;
+  if (!parsedHostAllowed(hostHeader, allowed)) return false;
+  lastAllowedHost = { header: hostHeader, allowed };
+  return true;
+}
+
+/** The `Host` header last allowed, and the list that allowed it. */
+let lastAllowedHost: { readonly header: string; readonly allowed: readonly string[] } | undefined;
+
+function parsedHostAllowed(hostHeader: string, allowed: readonly string[]): boolean {
   let hostname: string;
   try {
     hostname = new URL(`http://${hostHeader}`).hostname;
@@ -71,8 +82,13 @@ export function bearerMatches(authorization: string | undefined, token: string):
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "");
   if (match === null) return false;
   // Hashing first gives equal lengths, which timingSafeEqual needs, without leaking the token's length.
-  return timingSafeEqual(digest(match[1] as string), digest(token));
+  // A server checks every request against one token: its digest is made once.
+  if (expected?.token !== token) expected = { token, digest: digest(token) };
+  return timingSafeEqual(digest(match[1] as string), expected.digest);
 }
+
+/** The digest of the token last checked against. */
+let expected: { readonly token: string; readonly digest: Buffer } | undefined;
 
 /**
  * Headers a request may carry once. Node keeps only the first `Host` or `Authorization` and joins
@@ -118,7 +134,8 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 function digest(text: string): Buffer {
-  return createHash("sha256").update(text).digest();
+  // The one-shot form: no Hash object per request.
+  return hash("sha256", text, "buffer");
 }
 
 function bracketed(host: string): string {

@@ -99,13 +99,15 @@ export async function serveHttp(
   };
 
   /** POST responses still open: `close()` lets calls in flight answer before it cuts connections. */
-  const open = new Set<Promise<void>>();
+  const open = new Set<ServerResponse>();
   const handle = async (
     request: IncomingMessage,
     response: ServerResponse,
     expectContinue: boolean,
   ) => {
-    const path = new URL(request.url ?? "/", "http://localhost").pathname;
+    // Clients send the bare path; anything else is parsed as a URL (query, dot segments, escapes).
+    const path =
+      request.url === mcpPath ? mcpPath : new URL(request.url ?? "/", "http://localhost").pathname;
     if (path !== mcpPath) return reject(response, 404, `Not found: MCP is served at ${mcpPath}`);
     const problem = headerProblem(request, allowedHosts, allowedOrigins);
     if (problem !== undefined) return reject(response, problem.status, problem.message);
@@ -125,8 +127,8 @@ export async function serveHttp(
       if (expectContinue) response.setHeader("Connection", "close");
       // A POST answers one message or batch; GET streams stay open until closed, so they are not awaited.
       if (request.method === "POST") {
-        const done = once(response, "close").then(() => void open.delete(done));
-        open.add(done);
+        open.add(response);
+        response.once("close", () => open.delete(response));
       }
       handle(request, response, expectContinue).catch((error: unknown) => {
         if (!response.headersSent) reject(response, 500, `Internal error: ${messageOf(error)}`);
@@ -167,7 +169,7 @@ export async function serveHttp(
     // Calls in flight see the abort and answer with an error; streams that stay open do not wait.
     shutdown.abort();
     await Promise.race([
-      Promise.allSettled([...open]),
+      Promise.allSettled([...open].map((response) => once(response, "close"))),
       delay(closeGraceMs, undefined, { ref: false }),
     ]);
     await routes.close();

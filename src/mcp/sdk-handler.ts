@@ -47,9 +47,12 @@ export function sdkHandler(
   const serveNode = toNodeHandler(handler, { maxRequestBodySize: options.maxBodyBytes });
   return {
     async serve(request, response, body) {
-      const mismatch = isModernRequest(request, body)
-        ? paramMismatch(catalogOf(toolbox, info.naming), request, body)
-        : undefined;
+      // Classifying costs a parse of the body: only a call of a tool that declares headers needs it.
+      const declared = declaredParamHeaders(catalogOf(toolbox, info.naming), body);
+      const mismatch =
+        declared !== undefined && isModernRequest(request, body)
+          ? paramMismatch(declared, request, body)
+          : undefined;
       if (mismatch !== undefined) {
         return rejectRequest(response, 400, `Header mismatch: ${mismatch}`, {
           code: headerMismatch,
@@ -69,18 +72,26 @@ export function sdkHandler(
   };
 }
 
+type CallMessage = { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+
+/** The `Mcp-Param-*` headers the tool a `tools/call` names declares, or `undefined`. */
+function declaredParamHeaders(catalog: ServedCatalog, body: unknown) {
+  const message = body as CallMessage | null;
+  if (message?.method !== "tools/call" || typeof message.params?.name !== "string")
+    return undefined;
+  return catalog.paramHeaders.get(message.params.name);
+}
+
 /**
  * Why a 2026-07-28 `tools/call`'s `Mcp-Param-*` headers differ from its arguments (the check the SDK
  * makes for its own tool registry, made here for toolwright's tools), or `undefined`.
  */
-function paramMismatch(catalog: ServedCatalog, request: IncomingMessage, body: unknown) {
-  const message = body as { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
-  if (message?.method !== "tools/call" || typeof message.params?.name !== "string")
-    return undefined;
-  const declared = catalog.paramHeaders.get(message.params.name);
-  return declared === undefined
-    ? undefined
-    : paramHeaderMismatch(declared, message.params.arguments, request.headers);
+function paramMismatch(
+  declared: NonNullable<ReturnType<typeof declaredParamHeaders>>,
+  request: IncomingMessage,
+  body: unknown,
+) {
+  return paramHeaderMismatch(declared, (body as CallMessage).params?.arguments, request.headers);
 }
 
 /**

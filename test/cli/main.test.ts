@@ -1,5 +1,5 @@
 // The CLI's commands in-process: `main()` from the sources, on the same cases the end-to-end tests
-// run against the built command (cli.test.ts), without a process start per call.
+// run against the built command (cli.integration.ts), without a process start per call.
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { after, before, describe } from "node:test";

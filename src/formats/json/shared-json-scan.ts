@@ -153,10 +153,16 @@ export function parseJson(
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly message: string } {
   countWork(text.length + 1);
+  // A refusal needs only the parser's message: no stack trace is captured for it (a hostile reply
+  // may hold thousands of malformed calls, and capturing one costs more than the parse).
+  const limit: unknown = Error.stackTraceLimit;
+  Reflect.set(Error, "stackTraceLimit", 0);
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    Reflect.set(Error, "stackTraceLimit", limit);
   }
 }
 

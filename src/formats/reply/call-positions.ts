@@ -138,6 +138,8 @@ export class CallPositions {
   readonly text: string;
   private readonly rules: PositionRules;
   private readonly reasoning: SpanMarkers;
+  // The first character of each reasoning marker that opens a span.
+  private readonly openers: string | undefined;
   private state: { -readonly [K in keyof PositionState]: PositionState[K] };
   // Where the open reasoning span ends (Infinity: it never closes); found when the span opens.
   private spanEnd: number | undefined;
@@ -157,6 +159,9 @@ export class CallPositions {
     this.text = text;
     this.rules = rules;
     this.reasoning = rules.reasoning ?? THINKING;
+    // An empty marker would open everywhere: then every character is checked.
+    const empty = this.reasoning.some(([open]) => open === "");
+    this.openers = empty ? undefined : this.reasoning.map(([open]) => open[0]).join("");
     this.state = { ...(options.from ?? INITIAL) };
     this.saved = options.resumable === true ? [] : undefined;
     const open = this.reasoning[this.state.reasoning];
@@ -377,10 +382,16 @@ export class CallPositions {
     s.sentenceStart = -1;
   }
 
-  // A reasoning span opens at the scan position: the scan jumps to its end.
+  // A reasoning span opens at the scan position: the scan jumps to its end. Asked at every
+  // character, so a character that starts no opening marker answers at once.
   private opensReasoning(): boolean {
     const s = this.state;
-    for (const [index, [open, close]] of this.reasoning.entries()) {
+    const char = this.text[s.at];
+    if (this.openers !== undefined && (char === undefined || !this.openers.includes(char))) {
+      return false;
+    }
+    for (let index = 0; index < this.reasoning.length; index++) {
+      const [open, close] = this.reasoning[index] as readonly [string, string];
       if (!this.text.startsWith(open, s.at)) continue;
       s.reasoning = index;
       this.spanStart = s.at + open.length;

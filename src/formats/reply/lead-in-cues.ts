@@ -34,6 +34,23 @@ const IMPERATIVE =
  * ```
  */
 export function introducesNonCall(leadIn: string): boolean {
+  // A reply that repeats itself asks about the same sentence again and again: the answer is kept.
+  const known = answers.get(leadIn);
+  if (known !== undefined) {
+    countWork(leadIn.length + 1);
+    return known;
+  }
+  const answer = readLeadIn(leadIn);
+  if (answers.size >= ANSWERS_KEPT) answers.clear();
+  answers.set(leadIn, answer);
+  return answer;
+}
+
+// The answers for the last lead-ins asked about (they are at most 240 characters each).
+const answers = new Map<string, boolean>();
+const ANSWERS_KEPT = 64;
+
+function readLeadIn(leadIn: string): boolean {
   const text = (leadIn.length > LEAD_IN_LIMIT ? leadIn.slice(-LEAD_IN_LIMIT) : leadIn)
     .replaceAll("\u2019", "'")
     .toLowerCase()

@@ -1,7 +1,8 @@
 import { Reply } from "../reply/reply.js";
 import { find } from "../reply/text-search.js";
 import { defineFormat, neverDetected, type ToolCallFormat } from "../tool-call-format.js";
-import { findPythonBracketEnd, readPythonCalls } from "./python-calls.js";
+import { findPythonBracketEnd, readCallTokens } from "./python-calls.js";
+import { tokenizePython } from "./python-tokenizer.js";
 import { CUT_OFF, recordBlock, refusal } from "./text-result.js";
 
 const CALL_LINE = /^[ \t]*[\p{L}_][\p{L}\p{N}_]*(?:[.-][\p{L}\p{N}_]+)*[ \t]*\(/u;
@@ -46,7 +47,11 @@ function readLine(
   const start = line.start + head[0].length - head[0].trimStart().length;
   const where = reply.at(start);
   if (where !== "call") return;
-  const end = findPythonBracketEnd(text, head[0].length - 1);
+  // The name's tokens, then the bracket search's: the call is split into tokens once.
+  const nameStart = start - line.start;
+  const open = head[0].length - 1;
+  const tokens = tokenizePython(text.slice(0, open));
+  const end = findPythonBracketEnd(text, open, { tokens });
   if (end === "eof" && line.last) {
     const raw = text.trim();
     reply.hold(start);
@@ -63,9 +68,9 @@ function readLine(
     reply.hold(start);
     reply.open(start);
   }
-  const read = readPythonCalls(text.slice(0, end).trim(), {
-    shape: "sequence",
-    endsAtCutOff: false,
-  });
+  const read = readCallTokens(
+    { source: text, tokens, start: nameStart, end },
+    { shape: "sequence", endsAtCutOff: false },
+  );
   recordBlock(reply, { start, end: line.start + end, closed: true }, read);
 }

@@ -73,7 +73,7 @@ export function parsePythonLiteral(
 
 /**
  * @internal Reads a call `name(arg=value, ...)` from `tokens[start, end)` (the span of exactly one
- * call) into its name and keyword arguments. With `options.name`, `tokens[start]` is the `(` and the
+ * call) into its name and keyword arguments. With `name`, `tokens[start]` is the `(` and the
  * name was read from the source already (a dashed `get-weather` is several tokens).
  *
  * @example
@@ -86,9 +86,16 @@ export function parsePythonCall(
   tokens: readonly PyToken[],
   start: number,
   end: number,
-  options: PythonLiteralOptions & { readonly name?: string } = {},
+  options: PythonLiteralOptions = {},
+  name?: string,
 ): LiteralRead<{ name: string; arguments: Record<string, unknown> }> {
-  return attempt(() => new LiteralReader(tokens, start, end, options).call(options.name));
+  // No closure per call: a reply may hold thousands of calls.
+  try {
+    return { ok: true, value: new LiteralReader(tokens, start, end, options).call(name) };
+  } catch (error) {
+    if (error instanceof NotALiteral) return { ok: false, reason: error.message };
+    throw error;
+  }
 }
 
 function attempt<T>(read: () => T): LiteralRead<T> {
@@ -111,6 +118,11 @@ function attempt<T>(read: () => T): LiteralRead<T> {
  * ```
  */
 export function defineValue(target: Record<string, unknown>, key: string, value: unknown): void {
+  // Only `__proto__` is special to assignment on a plain object; every other key is set directly.
+  if (key !== "__proto__") {
+    target[key] = value;
+    return;
+  }
   Object.defineProperty(target, key, {
     value,
     enumerable: true,
@@ -137,15 +149,15 @@ class LiteralReader {
     const name = readName ?? this.plainName();
     this.expectOp("(");
     const args: Record<string, unknown> = {};
-    const seen = new Set<string>();
     while (!this.peekOp(")")) {
       const key = this.take();
       if (key.kind !== "name" || !this.peekOp("=")) {
         throw new NotALiteral("positional arguments; name each argument (name=value)");
       }
       this.pos++;
-      if (seen.has(key.text)) throw new NotALiteral(`the argument "${key.text}" is given twice`);
-      seen.add(key.text);
+      if (Object.hasOwn(args, key.text)) {
+        throw new NotALiteral(`the argument "${key.text}" is given twice`);
+      }
       defineValue(args, key.text, this.value(1));
       if (!this.peekOp(")")) this.expectOp(",");
     }

@@ -28,7 +28,6 @@ const NAME_START = /[\p{L}\p{Nl}_]/u;
 const NAME_REST = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
 const NUMBER =
   /(?:0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+|(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?)[jJ]?/y;
-const STRING_PREFIX = /(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])?(?='|")/y;
 const TWO_CHAR_OPS = new Set(["==", "!=", "<=", ">=", "**", "//", ":=", "->"]);
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   "\\": "\\",
@@ -62,7 +61,8 @@ export function tokenizePython(source: string): PyToken[] {
 /**
  * @internal Reads Python tokens one at a time from `from` on (offsets are the source's), so a scan
  * that needs only the first few never tokenizes the rest. `end` bounds the source read; `stopAtLine`
- * ends the tokens at a line whose start it accepts (`stopped` then holds where).
+ * ends the tokens at a line whose start it accepts (given the whole source and the line's start;
+ * `stopped` then holds where).
  *
  * @example
  * ```ts
@@ -74,17 +74,19 @@ export class PythonLexer {
   stopped: number | undefined;
   private pos: number;
   private readonly source: string;
-  private readonly stopAtLine: ((lineStart: number) => boolean) | undefined;
+  private readonly whole: string;
+  private readonly stopAtLine: ((text: string, lineStart: number) => boolean) | undefined;
 
   constructor(
     source: string,
     from: number,
     options: {
-      readonly end?: number;
-      readonly stopAtLine?: (lineStart: number) => boolean;
+      readonly end?: number | undefined;
+      readonly stopAtLine?: ((text: string, lineStart: number) => boolean) | undefined;
     } = {},
   ) {
     const end = options.end ?? source.length;
+    this.whole = source;
     this.source = end < source.length ? source.slice(0, end) : source;
     this.pos = from;
     this.stopAtLine = options.stopAtLine;
@@ -100,7 +102,7 @@ export class PythonLexer {
         const ch = source[pos] as string;
         if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "\f") {
           this.pos++;
-          if (ch === "\n" && this.stopAtLine?.(this.pos) === true) {
+          if (ch === "\n" && this.stopAtLine?.(this.whole, this.pos) === true) {
             this.stopped = this.pos;
             return undefined;
           }
@@ -123,12 +125,11 @@ export class PythonLexer {
 
 function readToken(source: string, pos: number): PyToken {
   const ch = source[pos] as string;
-  STRING_PREFIX.lastIndex = pos;
-  const prefix = STRING_PREFIX.exec(source);
-  if (prefix !== null) return readString(source, pos, prefix[0]);
-  if (NAME_START.test(ch)) {
+  const prefix = stringPrefix(source, pos);
+  if (prefix >= 0) return readString(source, pos, source.slice(pos, pos + prefix));
+  if (isNameStart(ch)) {
     let end = pos + 1;
-    while (end < source.length && NAME_REST.test(source[end] as string)) end++;
+    while (end < source.length && isNameRest(source[end] as string)) end++;
     return { kind: "name", text: source.slice(pos, end), start: pos, end };
   }
   if ((ch >= "0" && ch <= "9") || (ch === "." && /[0-9]/.test(source[pos + 1] ?? ""))) {
@@ -139,12 +140,58 @@ function readToken(source: string, pos: number): PyToken {
   return { kind: "op", text, start: pos, end: pos + text.length };
 }
 
+// The length of the string prefix (`r`, `b`, `rb`, `f` …) before a quote at `pos`, 0 for a bare
+// quote, -1 when no string starts there. Character tests, not a regular expression: this runs for
+// every token.
+function stringPrefix(source: string, pos: number): number {
+  const code = source.charCodeAt(pos);
+  if (code === QUOTE || code === APOSTROPHE) return 0;
+  if (!PREFIX_LETTERS.includes(source[pos] as string)) return -1;
+  const second = source.charCodeAt(pos + 1);
+  if (second === QUOTE || second === APOSTROPHE) return 1;
+  const first = source[pos] as string;
+  const pairs =
+    first === "r" || first === "R" ? "bBfF" : first === "u" || first === "U" ? "" : "rR";
+  if (!pairs.includes(source[pos + 1] ?? "-")) return -1;
+  const third = source.charCodeAt(pos + 2);
+  return third === QUOTE || third === APOSTROPHE ? 2 : -1;
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const NEWLINE = 10;
+const RETURN = 13;
+const APOSTROPHE = 39;
+const PREFIX_LETTERS = "rRbBuUfF";
+
+// ASCII answers at once; any other character goes to the Unicode classes Python's names use.
+function isNameStart(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
+  return NAME_START.test(ch);
+}
+
+function isNameRest(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  if (code < 128) {
+    return (
+      (code >= 97 && code <= 122) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 48 && code <= 57) ||
+      code === 95
+    );
+  }
+  return NAME_REST.test(ch);
+}
+
 function readNumber(source: string, start: number): PyToken {
+  const plain = plainInteger(source, start);
+  if (plain !== undefined) return plain;
   NUMBER.lastIndex = start;
   const match = NUMBER.exec(source);
   const text = match?.[0] ?? (source[start] as string);
   const end = start + text.length;
-  if (match === null || NAME_REST.test(source[end] ?? " ")) {
+  if (match === null || isNameRest(source[end] ?? " ")) {
     const bad = /^[\w.]*/u.exec(source.slice(start))?.[0] ?? text;
     return { kind: "error", text: bad, start, end: start + Math.max(bad.length, 1) };
   }
@@ -172,6 +219,28 @@ function readNumber(source: string, start: number): PyToken {
   return { ...base, value };
 }
 
+// The common number, decimal digits followed by an ASCII character that cannot continue it (not a
+// letter, digit, "_" or "."), read without the general pattern; `undefined` sends anything else
+// there. Up to 15 digits a double holds the value exactly.
+function plainInteger(source: string, start: number): PyToken | undefined {
+  let end = start;
+  for (let code = source.charCodeAt(end); code >= 48 && code <= 57; code = source.charCodeAt(end)) {
+    end++;
+  }
+  if (end === start || end - start > 15) return undefined;
+  if (end < source.length) {
+    const next = source.charCodeAt(end);
+    if (next >= 128 || next === 46 || isNameRest(source[end] as string)) return undefined;
+  }
+  const text = source.slice(start, end);
+  if (text.length > 1 && text.charCodeAt(0) === 48) {
+    // Python 3 rejects leading zeros ("0755") but reads "00" as 0.
+    if (/^0+[1-9]/.test(text)) return { kind: "error", text, start, end };
+    return { kind: "number", text, start, end, value: 0 };
+  }
+  return { kind: "number", text, start, end, value: Number(text) };
+}
+
 function tooLarge(text: string): string {
   return `the integer ${text} is too large to represent exactly; pass it as a string`;
 }
@@ -186,7 +255,17 @@ function readString(source: string, start: number, prefix: string): PyToken {
   pos += closer.length;
   let value = "";
   let problem: string | undefined;
+  const quoteCode = quote.charCodeAt(0);
   for (;;) {
+    // Characters that neither close, escape nor end the line are copied a run at a time.
+    let run = pos;
+    for (let code = source.charCodeAt(run); run < source.length; code = source.charCodeAt(++run)) {
+      if (code === quoteCode || code === BACKSLASH || code === NEWLINE || code === RETURN) break;
+    }
+    if (run > pos) {
+      value += source.slice(pos, run);
+      pos = run;
+    }
     if (pos >= source.length) {
       return { kind: "error", text: source.slice(start), start, end: pos, cutOff: true };
     }

@@ -1,8 +1,9 @@
 import { Reply } from "../reply/reply.js";
-import { matchAt } from "../reply/text-search.js";
+import { isSpace, matchAt } from "../reply/text-search.js";
 import { MarkerScan } from "../tag-calls/marker-scan.js";
 import { defineFormat, type ToolCallFormat } from "../tool-call-format.js";
-import { findPythonBracketEnd, readPythonCalls } from "./python-calls.js";
+import { findPythonBracketEnd, readCallTokens, readPythonCalls } from "./python-calls.js";
+import type { PyToken } from "./python-tokenizer.js";
 import { CUT_OFF, recordBlock, refusal } from "./text-result.js";
 
 const PYTHON_TAG = "<|python_tag|>";
@@ -96,22 +97,22 @@ export function readList(reply: Reply, start: number): number {
   // The streaming reader may start reading in the middle of a line: a list must start one.
   const where = at === "call" && !reply.positions.firstOnLine() ? "text" : at;
   if (where === "reasoning") return Math.max(reply.reasoningEnd(), start + 1);
-  // The search for the list's end stops at a later line that starts a list.
-  const end = findPythonBracketEnd(
-    text,
-    start,
-    (line) => matchAt(LIST_AT, text, skipBlank(text, line)) !== null,
-  );
+  // The search for the list's end stops at a later line that starts a list. Its tokens are kept:
+  // a list is split into tokens once.
+  const tokens: PyToken[] = [];
+  const end = findPythonBracketEnd(text, start, { stopAtLine: startsList, tokens });
   if (typeof end === "number") {
     const lineEnd = text.indexOf("\n", end);
-    const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd);
-    if (rest.trim() !== "" || where !== "call") {
+    if (!blankUntil(text, end, lineEnd < 0 ? text.length : lineEnd) || where !== "call") {
       // Prose that merely starts like a list, or a list where no call stands: text.
       if (where === "text") reply.passed(end);
       return end;
     }
     if (lineEnd < 0) reply.hold(start);
-    const read = readPythonCalls(text.slice(start, end), { shape: "list", endsAtCutOff: false });
+    const read = readCallTokens(
+      { source: text, tokens, start, end },
+      { shape: "list", endsAtCutOff: false },
+    );
     recordBlock(reply, { start, end, closed: true }, read);
     if (lineEnd < 0) reply.open(start);
     return end;
@@ -138,9 +139,24 @@ export function readList(reply: Reply, start: number): number {
     recordBlock(reply, { start, end: end.stopped, closed: true }, read);
     return end.stopped;
   }
-  const read = readPythonCalls(text.slice(start), { shape: "list", endsAtCutOff: true });
+  // The search read every token to the reply's end (within the length limit the reader applies).
+  const read = readCallTokens(
+    { source: text, tokens, start, end: text.length },
+    { shape: "list", endsAtCutOff: true },
+  );
   recordBlock(reply, { start, end: text.length, closed: false }, read);
   return text.length;
+}
+
+// A line that starts a list of calls (after blanks).
+function startsList(text: string, line: number): boolean {
+  return matchAt(LIST_AT, text, skipBlank(text, line)) !== null;
+}
+
+// True when `text[from, to)` is all white space (what `trim` removes), without copying it.
+function blankUntil(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (!isSpace(text.charCodeAt(at))) return false;
+  return true;
 }
 
 function skipBlank(text: string, from: number): number {

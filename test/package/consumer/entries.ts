@@ -1,5 +1,5 @@
 // A user's module: every entry point of the package, each used for real, compiled against the
-// packed package in a strict project (test/package/packed.test.ts). Not part of the repository's own
+// packed package in a strict project (test/package/packed.integration.ts). Not part of the repository's own
 // type-check (it imports "toolwright" as users do, which only the packed package provides).
 import { type } from "arktype";
 import {

@@ -1,5 +1,5 @@
 // Mistakes the package's types must catch for a user, compiled against the packed package in a
-// strict project (test/package/packed.test.ts). Each `@ts-expect-error` must meet an error: an
+// strict project (test/package/packed.integration.ts). Each `@ts-expect-error` must meet an error: an
 // unused one is itself an error (TS2578), so a type that silently turned into `any` fails the test.
 import { type } from "arktype";
 import { activity, Tool } from "toolwright";
