@@ -34,6 +34,7 @@ export { samplingWithDriver } from "./mcp/sampling-driver.js";
 export { serveMcp } from "./mcp/serve-mcp.js";
 export type {
   HttpServeOptions,
+  McpReceiptOptions,
   McpServeCommonOptions,
   McpServerHandle,
   McpTaskOptions,

@@ -184,6 +184,10 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
     .option("--allow-writes", "also serve activities not annotated readOnly (HTTP)")
     .option("--stateless", "no sessions, so replicas behind a load balancer share clients (HTTP)")
     .option(
+      "--receipts [where]",
+      "replay repeated tools/call (idempotency key in _meta): receipts in the --db file, a SQLite file or a redis:// URL",
+    )
+    .option(
       "--files <dir>",
       "the built-in FileManagerTool's root, created if missing (default: .toolwright/files)",
     )
@@ -201,6 +205,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
           allowWrites?: boolean;
           stateless?: boolean;
           files?: string;
+          receipts?: boolean | string;
           db: string;
         },
         command: Command,
@@ -220,6 +225,7 @@ export async function main(argv: readonly string[], streams: CliStreams): Promis
               allowWrites: options.allowWrites === true,
               stateless: options.stateless === true,
               files: options.files,
+              receipts: options.receipts ?? false,
             },
             output(),
           ),

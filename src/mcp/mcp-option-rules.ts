@@ -18,6 +18,7 @@ import {
 } from "../internal/option-rules.js";
 import { isTaskStore } from "../memory/task-store.js";
 import { toolOptionRules } from "../tool/tool-option-rules.js";
+import { receiptOptionRules } from "../toolbox/toolbox-checks.js";
 
 const positiveInteger = { ...wholeNumber(1), expected: "a positive integer" };
 const nonEmptyStrings: OptionRule = {
@@ -58,6 +59,23 @@ const taskOptionsRule: OptionRule = {
   },
 };
 
+/** `receipts`: a store and, optionally, a retention and a clock (the scope is the client's). */
+const receiptsRule: OptionRule = {
+  expected:
+    "an object with store (a ReceiptStore) and optional retentionMs (positive whole milliseconds) and clock",
+  test: (value) => {
+    if (typeof value !== "object" || value === null) return false;
+    const { store, retentionMs, clock, ...rest } = value as Record<string, unknown>;
+    const rules = receiptOptionRules as Record<"store" | "retentionMs" | "clock", OptionRule>;
+    return (
+      Object.keys(rest).length === 0 &&
+      rules.store.test(store) &&
+      (retentionMs === undefined || rules.retentionMs.test(retentionMs)) &&
+      (clock === undefined || rules.clock.test(clock))
+    );
+  },
+};
+
 const commonRules: OptionRules = {
   transport: transportRule,
   name: nonEmptyString,
@@ -66,6 +84,7 @@ const commonRules: OptionRules = {
   stateKey: stateKeyRule,
   naming: oneOf("native", "bare"),
   tasks: taskOptionsRule,
+  receipts: receiptsRule,
 };
 
 const serveRules: Readonly<Record<"stdio" | "http", OptionRules>> = {

@@ -16,6 +16,7 @@ import type { PrincipalResolver } from "./mcp-principal.js";
 import { installPromptHandlers } from "./prompt-handlers.js";
 import { checkParams } from "./request-params.js";
 import { installResourceHandlers } from "./resource-handlers.js";
+import type { McpReceiptOptions } from "./serve-mcp-options.js";
 import { catalogOf, type McpNaming } from "./served-catalog.js";
 import {
   experimentalTasksCapability,
@@ -44,6 +45,8 @@ export interface McpServerInfo {
   readonly principal?: PrincipalResolver | undefined | "none";
   /** Runs activities marked `task` as MCP tasks, with their state in its store. */
   readonly tasks: TaskRunner;
+  /** Receipts of `tools/call` (`serveMcp`'s `receipts`, else the toolbox's store), or none. */
+  readonly receipts?: McpReceiptOptions | undefined;
 }
 
 /**
@@ -136,6 +139,7 @@ export function createMcpServer(
     changes: info.changes,
     tasks: info.tasks,
     principal,
+    receipts: info.receipts,
   });
   if (kind === "round") installTaskHandlers(server, info.tasks, principal);
   else {

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from "node:stream";
 import type { TaskStore } from "../memory/task-store.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
 import type { McpChangeNotifier } from "./change-feed.js";
 import type { PrincipalResolver } from "./mcp-principal.js";
 import type { McpNaming } from "./served-catalog.js";
@@ -33,7 +34,24 @@ export interface McpServeCommonOptions {
   naming?: McpNaming | undefined;
   /** Where and how long activities marked `task` keep their MCP tasks. */
   tasks?: McpTaskOptions | undefined;
+  /**
+   * Call receipts for `tools/call` (docs/reliability.md): a call whose `_meta` carries
+   * `io.toolwright/idempotencyKey` (or `idempotencyKey`), or that repeats a request id on a session,
+   * returns its recorded result rather than running twice. The toolbox's own store by default.
+   */
+  receipts?: McpReceiptOptions | undefined;
 }
+
+/**
+ * Where `serveMcp` keeps its calls' receipts and for how long (24 hours by default). Each client's
+ * keys live in its principal's own scope, so one client never replays another's result.
+ *
+ * @example
+ * ```ts
+ * await serveMcp(toolbox, { transport: "http", receipts: { store: new SqliteReceiptStore({ path: "receipts.db" }) } });
+ * ```
+ */
+export type McpReceiptOptions = Omit<ReceiptOptions, "scope">;
 
 /**
  * How `serveMcp` keeps the MCP tasks of activities marked `@activity({ task })`. By default their

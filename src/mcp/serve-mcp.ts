@@ -10,6 +10,7 @@ import { checkServeOptions } from "./mcp-option-rules.js";
 import type { McpServerInfo } from "./mcp-server.js";
 import type {
   HttpServeOptions,
+  McpReceiptOptions,
   McpServerHandle,
   ServeMcpOptions,
   StdioServeOptions,
@@ -72,6 +73,7 @@ export async function serveMcp(
     naming: options.naming ?? "native",
     principal: options.transport === "http" ? options.principal : "none",
     tasks: new TaskRunner(taskSettings(toolbox, options.tasks), shutdown.signal),
+    receipts: options.receipts ?? ownReceipts(toolbox),
   };
   // Listing once now turns what MCP cannot carry into an error here, not in a client's session.
   const catalog = catalogOf(toolbox, info.naming);
@@ -123,6 +125,14 @@ async function serveStdio(
   const onEnd = () => void handle.close();
   stdin.once("end", onEnd);
   return { ...handle, notify: info.changes };
+}
+
+/** The toolbox's receipt store, scoped per client by the server rather than the toolbox's one scope. */
+function ownReceipts(toolbox: Toolbox): McpReceiptOptions | undefined {
+  const own = toolbox.receipts;
+  if (own === undefined) return undefined;
+  const { scope: _shared, ...rest } = own;
+  return rest;
 }
 
 function httpSettings(options: HttpServeOptions): HttpSettings {

@@ -10,6 +10,7 @@ import type { Principal } from "../memory/memory-scope.js";
 import type { JsonObject } from "../schema/json.js";
 import type { ActivityProgress } from "../tool/tool-options.js";
 import type { Toolbox } from "../toolbox/toolbox.js";
+import { markReceipt, receiptsFor } from "./call-receipts.js";
 import {
   type CallerSettings,
   type CallScope,
@@ -18,6 +19,7 @@ import {
 } from "./caller-scope.js";
 import type { McpChangeNotifier } from "./change-feed.js";
 import { traceMcpServerCall } from "./mcp-spans.js";
+import type { McpReceiptOptions } from "./serve-mcp-options.js";
 import type { ServedCatalog } from "./served-catalog.js";
 import { taskCall } from "./tasks/task-call.js";
 import type { TaskRunner } from "./tasks/task-runner.js";
@@ -49,9 +51,12 @@ export function installToolHandlers(
     readonly tasks: TaskRunner;
     /** Who the client acts for in task memory (mcp-principal.ts). */
     readonly principal: Principal;
+    /** Receipts of repeated calls (call-receipts.ts), or none. */
+    readonly receipts: McpReceiptOptions | undefined;
   },
 ): void {
   const { shutdown, catalog, changes } = settings;
+  const receiptsOf = receiptsFor(server, settings.receipts, settings.principal);
   server.setRequestHandler("tools/list", () => ({ tools: [...catalog().tools] }));
   server.setRequestHandler("tools/call", (request, ctx) => {
     const { name, arguments: input = {} } = request.params;
@@ -62,11 +67,14 @@ export function installToolHandlers(
       const known = [...catalog().toolNames.keys()];
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownNameMessage(shown, known));
     }
+    const { receipts, idempotencyKey, clientKey } = receiptsOf(ctx);
     const call = async ({ caller, signal }: CallScope) => {
+      const id = String(ctx.mcpReq.id);
+      const { principal } = settings;
       const result = await toolbox
         .execute(
-          { id: String(ctx.mcpReq.id), name: native, arguments: input },
-          { dialect: "mcp", signal, caller, principal: settings.principal, ...progressOption(ctx) },
+          { id, name: native, arguments: input, idempotencyKey },
+          { dialect: "mcp", signal, caller, principal, receipts, ...progressOption(ctx) },
         )
         .finally(() => {
           if (shutdown.aborted) throw new ProtocolError(serverErrorCode, shutdownMessage);
@@ -77,7 +85,7 @@ export function installToolHandlers(
           ? missingCapability(settings.kind, artifact.cause)
           : undefined;
       if (missing !== undefined) throw missing;
-      return toCallToolResult(artifact) satisfies CallToolResult;
+      return markReceipt(toCallToolResult(artifact), result, clientKey) satisfies CallToolResult;
     };
     const mode = catalog().taskModes.get(name);
     const { task } = request.params as { task?: unknown };

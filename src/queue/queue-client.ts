@@ -48,6 +48,12 @@ export interface QueuedRequest {
   readonly onProgress: ((progress: ActivityProgress) => void) | undefined;
   /** The longest wait for the result, in milliseconds; `null` for none. */
   readonly waitMs: number | null;
+  /**
+   * The job's id when the call has a name of its own (its receipt): queued again under it, the job is
+   * the one already there (BullMQ adds nothing), and a finished one's result is read from its hash.
+   * A fresh one by default.
+   */
+  readonly jobId?: string | undefined;
 }
 
 /** @internal What a queued call came back with. */
@@ -109,7 +115,10 @@ export class QueueClient {
   run(request: QueuedRequest): Promise<QueuedOutcome> {
     if (this.#closed) throw new ToolboxError({ message: "QueueToolbox: used after close()" });
     request.signal?.throwIfAborted();
-    const jobId = randomUUID();
+    const jobId = request.jobId ?? randomUUID();
+    if (this.#pending.has(jobId)) {
+      throw new ToolboxError({ message: `QueueToolbox: job ${jobId} is already awaited here` });
+    }
     let resolve: (outcome: QueuedOutcome) => void = () => {};
     let reject: (reason: unknown) => void = () => {};
     const promise = new Promise<QueuedOutcome>((settle, fail) => {
@@ -144,13 +153,15 @@ export class QueueClient {
     // The timers above bound the whole wait, also a first call's while its queue is being opened.
     this.#startWatch();
     this.#handle(request.queue)
-      .then((handle) => {
+      .then(async (handle) => {
         // A call that ended while its queue was being opened (aborted, no worker) is never added.
         if (!this.#pending.has(jobId)) return;
         const { secret } = this.#settings;
         const place = { queue: request.queue, jobId };
         const data = secret === undefined ? request.call : signCall(secret, place, request.call);
-        return handle.queue.add(request.label, data, this.#jobOptions(jobId, request.call));
+        await handle.queue.add(request.label, data, this.#jobOptions(jobId, request.call));
+        // A named job may be one that ended long ago (its events are gone): its hash says so now.
+        if (request.jobId !== undefined) await this.#endFinished([pending]);
       })
       .catch((error: unknown) => {
         const what = `it could not be queued (${messageOf(error)}), and it will not run`;
@@ -288,13 +299,11 @@ export class QueueClient {
   }
 
   /**
-   * Ends the calls whose jobs ended without their event reaching us (finished-jobs.ts), from the jobs'
-   * own hashes: one round trip per watch for the calls that have waited at least `every`.
+   * Ends the calls among `waited` whose jobs ended without their event reaching us (finished-jobs.ts),
+   * from the jobs' own hashes, in one round trip: the watch's calls that have waited at least `every`,
+   * or a named job just queued.
    */
-  async #endFinished(every: number): Promise<void> {
-    const waited = [...this.#pending.values()].filter(
-      (pending) => Date.now() - pending.since >= every,
-    );
+  async #endFinished(waited: readonly Pending[], every = 5_000): Promise<void> {
     if (waited.length === 0) return;
     const prefix = this.#settings.routes.prefix;
     // Bounded and never failing, like the pool check: a Redis that does not answer finds nothing.
@@ -329,7 +338,11 @@ export class QueueClient {
         this.#watch = undefined;
         return;
       }
-      await this.#endFinished(every);
+      const waiting = [...this.#pending.values()];
+      await this.#endFinished(
+        waiting.filter((one) => Date.now() - one.since >= every),
+        every,
+      );
       for (const name of queues) {
         // BullMQ names each worker's connection after its queue: CLIENT LIST finds them. A Redis
         // that does not answer shows no worker either.

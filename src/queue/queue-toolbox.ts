@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from "node:crypto";
 import type { PreparedCall, ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import { ToolboxError } from "../errors/toolbox-error.js";
 import { copyJsonValue } from "../internal/copy-json-value.js";
@@ -7,9 +8,13 @@ import {
   tracingRegistered,
 } from "../observe/tool-call-channels.js";
 import type { TelemetryOptions } from "../observe/tool-call-span.js";
+import type { ReceiptOptions } from "../receipts/receipt-options.js";
+import type { ReceiptAddress } from "../receipts/receipt-store.js";
 import { defaultTimeoutMs, timeLimitSetting, withToolboxTimeout } from "../tool/time-limit.js";
 import type { Tool } from "../tool/tool.js";
 import { toolState } from "../tool/tool-state.js";
+import { hasMadeUpId } from "../toolbox/execute-batch.js";
+import { executeReceipted, runHere } from "../toolbox/execute-receipted.js";
 import { Toolbox } from "../toolbox/toolbox.js";
 import type { ExecuteOptions } from "../toolbox/toolbox-options.js";
 import { ToolSearchTool } from "../toolbox/toolbox-search.js";
@@ -79,6 +84,9 @@ export class QueueToolbox extends Toolbox {
     call: ToolCallInput,
     options: ExecuteOptions = {},
   ): Promise<ToolCallResult> {
+    const receipts =
+      options.receipts === undefined ? this.receipts : (options.receipts ?? undefined);
+    if (receipts !== undefined) return this.#executeReceipted(call, options, receipts);
     const prepared = await this.prepare(call, options);
     if (!prepared.ok) {
       // A name that resolves to nothing may be a `multi_tool_use.parallel` wrapper: the Toolbox
@@ -109,9 +117,54 @@ export class QueueToolbox extends Toolbox {
     );
   }
 
+  /**
+   * A call under receipts, through the Toolbox's receipted path: a call whose receipt holds a result
+   * gets it without queuing; one that started and never finished is queued again under the same job
+   * id (idempotent: BullMQ keeps one job, a finished one's result is read back) or gets
+   * `outcome_unknown`.
+   */
+  #executeReceipted(
+    call: ToolCallInput,
+    options: ExecuteOptions,
+    receipts: ReceiptOptions,
+  ): Promise<ToolCallResult> {
+    const ownId = call.id !== undefined && !hasMadeUpId(call);
+    const named = { ...call, id: call.id ?? `call_${randomUUID()}` };
+    const run = () =>
+      executeReceipted(
+        {
+          toolbox: this,
+          timeoutMs: this.#timeoutMs,
+          // A parallel wrapper's calls come back through `execute`; an unknown name is refused.
+          unknown: (inner) => super.execute(inner, options),
+          run: (prepared, address) =>
+            prepared.tool instanceof ToolSearchTool
+              ? runHere(prepared, options, this.#timeoutMs)
+              : this.#runQueued(prepared, options, address && jobIdOf(address)),
+        },
+        named,
+        options,
+        { ownId, receipts },
+      );
+    if (!observingToolCalls()) return run();
+    return runObserved(named, {
+      run,
+      telemetry: this.#telemetry,
+      describe: (result) => {
+        const tool = this.tools.find((one) => one.name === result.toolName);
+        if (tool === undefined || result.activityName === undefined) return undefined;
+        return {
+          nativeName: this.nativeName(tool, result.activityName),
+          description: tool.activityDescription(result.activityName),
+        };
+      },
+    });
+  }
+
   async #runQueued(
     prepared: Extract<PreparedCall, { ok: true }>,
     options: ExecuteOptions,
+    jobId?: string,
   ): Promise<ToolCallResult> {
     const { tool, activity } = prepared;
     // The input as it passed validation here, before the schema's transforms: the worker validates
@@ -150,6 +203,7 @@ export class QueueToolbox extends Toolbox {
       signal: options.signal,
       onProgress: options.onProgress,
       waitMs,
+      jobId,
     });
     return {
       id: prepared.id,
@@ -173,6 +227,15 @@ export class QueueToolbox extends Toolbox {
   close(): Promise<void> {
     return this.#client.close();
   }
+}
+
+/**
+ * The job id of a call with a receipt: the same for every process that queues that call, and free of
+ * the `:` BullMQ refuses in ids.
+ */
+function jobIdOf(address: ReceiptAddress): string {
+  const digest = createHash("sha256").update(`${address.scope}\u0000${address.key}`);
+  return `receipt-${digest.digest("base64url")}`;
 }
 
 /** The active trace context for the job (the caller's `execute_tool` span), when the caller traces. */

@@ -21,7 +21,8 @@ export interface ReceiptedCall {
   readonly idempotencyKey: string | undefined;
   readonly ownId: boolean;
   readonly receipts: ReceiptOptions;
-  readonly run: () => Promise<ToolCallResult>;
+  /** Runs the method; given the receipt's address (`undefined`: the call has none) to name its work by. */
+  readonly run: (address: ReceiptAddress | undefined) => Promise<ToolCallResult>;
 }
 
 /**
@@ -64,7 +65,7 @@ const receiptCodes = new Set(["key_reused", "outcome_unknown", "receipt_unavaila
 export async function runWithReceipt(receipted: ReceiptedCall): Promise<ToolCallResult> {
   const { call, receipts } = receipted;
   const key = receiptKey(call, receipted.idempotencyKey, receipted.ownId);
-  if (key === undefined) return receipted.run();
+  if (key === undefined) return receipted.run(undefined);
   const address: ReceiptAddress = { scope: receipts.scope ?? "toolbox", key };
   const inputHash = hashInput(call.input);
   const activity = `${call.tool.name}.${call.activity.name}`;
@@ -168,7 +169,7 @@ async function underReceipt(
     if (!MemoryStoreError.isInstance(error)) throw error;
     return failed(call, unavailable(call, error as Error));
   }
-  const done = await receipted.run();
+  const done = await receipted.run(address);
   try {
     await store.finish({
       ...address,

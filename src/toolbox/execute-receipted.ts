@@ -1,5 +1,7 @@
 import type { ToolCallInput, ToolCallResult } from "../calls/tool-call.js";
 import type { ReceiptOptions } from "../receipts/receipt-options.js";
+import type { ReceiptAddress } from "../receipts/receipt-store.js";
+import type { ReadyCall } from "../receipts/receipted-call.js";
 import { runActivity } from "../tool/run-activity.js";
 import { withToolboxTimeout } from "../tool/time-limit.js";
 import { callResult } from "./decode-call.js";
@@ -13,7 +15,16 @@ export interface ReceiptedCallSetup {
   readonly timeoutMs: number | null | undefined;
   /** A name that resolves to nothing: a parallel wrapper's calls, or an unknown-tool failure. */
   readonly unknown: (call: ToolCallInput & { readonly id: string }) => Promise<ToolCallResult>;
+  /**
+   * Runs the method of a call that passed validation, given its receipt's address (`undefined` when
+   * it has none); here by default (`runHere`). A `QueueToolbox` queues it as a job named after it.
+   */
+  readonly run?: (call: ReadyCall, address: ReceiptAddress | undefined) => Promise<ToolCallResult>;
 }
+
+// Loaded on the first receipted call, then held: a dynamic `import()` of a loaded module still costs
+// a trip through the module loader (and its hooks) on every call.
+let receiptedCall: typeof import("../receipts/receipted-call.js") | undefined;
 
 /**
  * @internal `execute` with receipts: decoded and validated as `prepare` does, then run under the
@@ -33,18 +44,28 @@ export async function executeReceipted(
     if (prepared.result.toolName !== undefined) return prepared.result;
     return setup.unknown(call);
   }
-  const { runWithReceipt } = await import("../receipts/receipted-call.js");
-  return runWithReceipt({
+  receiptedCall ??= await import("../receipts/receipted-call.js");
+  return receiptedCall.runWithReceipt({
     call: prepared,
     idempotencyKey: key,
     ownId: receipted.ownId,
     receipts: receipted.receipts,
-    run: async () => {
-      const { tool, activity } = prepared;
-      const limits = withToolboxTimeout(options, setup.timeoutMs);
-      // The input as it passed validation: validated again on the way in, its transforms apply once.
-      const outcome = await runActivity(tool, activity.name, prepared.acceptedInput, limits);
-      return callResult(prepared.id, prepared.name, { tool, activity }, outcome, prepared.repairs);
-    },
+    run: (address) =>
+      setup.run === undefined
+        ? runHere(prepared, options, setup.timeoutMs)
+        : setup.run(prepared, address),
   });
+}
+
+/** @internal Runs a validated call's method in this process, under the toolbox's time limit. */
+export async function runHere(
+  prepared: ReadyCall,
+  options: ExecuteOptions,
+  timeoutMs: number | null | undefined,
+): Promise<ToolCallResult> {
+  const { tool, activity } = prepared;
+  const limits = withToolboxTimeout(options, timeoutMs);
+  // The input as it passed validation: validated again on the way in, its transforms apply once.
+  const outcome = await runActivity(tool, activity.name, prepared.acceptedInput, limits);
+  return callResult(prepared.id, prepared.name, { tool, activity }, outcome, prepared.repairs);
 }

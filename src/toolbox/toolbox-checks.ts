@@ -191,8 +191,8 @@ export function checkToolboxArguments(tools: unknown, options: unknown): void {
   if (receipts !== undefined) checkReceipts("Toolbox", receipts);
 }
 
-// What each key of `ReceiptOptions` must be (here, so the root entry loads no receipts module).
-const receiptOptionRules: OptionRules = Object.freeze({
+/** @internal What each key of `ReceiptOptions` must be (here, so the root entry loads no receipts module). */
+export const receiptOptionRules: OptionRules = Object.freeze({
   store: {
     expected: "a ReceiptStore",
     test: (value: unknown) =>

@@ -4,13 +4,14 @@
 // each store: in memory, a real SQLite file, a real redis-server.
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Toolbox } from "../../src/index.js";
 import { type HttpServeOptions, serveMcp } from "../../src/mcp.js";
 import { TaskMemory } from "../../src/memory.js";
 import { storeKinds } from "../memory/fixtures/stores.js";
+import { connectModern } from "./fixtures/bearer-clients.js";
 import {
   assertSees,
   assertSeesNothing,
@@ -28,15 +29,7 @@ async function connectV1(url: string, headers: Record<string, string> = {}): Pro
   return client;
 }
 
-async function connectV2(url: string, bearer = token): Promise<ClientV2> {
-  const client = new ClientV2(
-    { name: "v2", version: "1.0.0" },
-    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
-  );
-  const requestInit = { headers: { authorization: `Bearer ${bearer}` } };
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit }));
-  return client;
-}
+const connectV2 = (url: string, bearer = token) => connectModern(url, bearer);
 
 const asProbed = (client: Client | ClientV2) => client as unknown as ProbedClient;
 

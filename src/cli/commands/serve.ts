@@ -7,6 +7,12 @@ import { requireCommandPackages } from "../command-packages.js";
 import { checkListenFlags, listenAddress } from "../listen-flags.js";
 import { loadToolbox } from "../load-toolbox.js";
 import { type CliOutput, paint, progress, warn } from "../output.js";
+import {
+  describeReceipts,
+  openReceiptStore,
+  type ReceiptFlag,
+  receiptPackages,
+} from "../receipt-flag.js";
 import { serveUntilSignal } from "../serve-until-signal.js";
 
 /** @internal Options of `toolwright serve`. */
@@ -21,6 +27,8 @@ export interface ServeOptions extends HttpAccess {
   readonly allowWrites: boolean;
   /** The built-in FileManagerTool's root (`--files`); undefined when not given. */
   readonly files: string | undefined;
+  /** Call receipts (`--receipts [where]`): false without the flag. */
+  readonly receipts: ReceiptFlag;
 }
 
 /**
@@ -44,6 +52,7 @@ export async function serveCommand(
   requireCommandPackages("serve", modulePath, [
     "@modelcontextprotocol/server",
     ...(options.http ? ["@modelcontextprotocol/node"] : []),
+    ...receiptPackages(options.receipts),
   ]);
   let mcp: typeof import("../../mcp/serve-mcp.js");
   try {
@@ -56,6 +65,8 @@ export async function serveCommand(
   }
   const filesRoot =
     modulePath === undefined ? await filesFolder(options.files ?? defaultFilesRoot) : undefined;
+  const store = await openReceiptStore(options.receipts, options.db);
+  const receipts = store === undefined ? {} : { receipts: { store } };
   const loaded = await loadToolbox(modulePath, { db: options.db, filesRoot });
   try {
     const hidden = options.http && !options.allowWrites ? hideWrites(loaded.toolbox) : 0;
@@ -63,10 +74,11 @@ export async function serveCommand(
     const address = options.http ? listenAddress(options) : undefined;
     const server =
       address === undefined
-        ? await mcp.serveMcp(loaded.toolbox, { transport: "stdio" })
+        ? await mcp.serveMcp(loaded.toolbox, { transport: "stdio", ...receipts })
         : await mcp.serveMcp(loaded.toolbox, {
             transport: "http",
             ...address,
+            ...receipts,
             sessions: options.stateless ? "stateless" : "stateful",
           });
     const where = server.url ?? "stdio";
@@ -78,6 +90,7 @@ export async function serveCommand(
         : [`${hidden} write ${hidden === 1 ? "activity" : "activities"} hidden (--allow-writes)`]),
       ...(options.stateless ? ["stateless (no sessions)"] : []),
       ...(options.http ? ["bearer token required"] : []),
+      ...(store === undefined ? [] : [describeReceipts(options.receipts, options.db)]),
     ];
     warn(
       output,
@@ -93,6 +106,7 @@ export async function serveCommand(
     return 0;
   } finally {
     await loaded.close();
+    await store?.close();
   }
 }
 
