@@ -18,6 +18,14 @@ export interface ProgressBarOptions {
   readonly intervalMs?: number;
   /** The clock, in ms; `performance.now` by default. */
   readonly now?: () => number;
+  /** Runs `draw` after `ms` and returns its cancel; an unref'd `setTimeout` by default. */
+  readonly schedule?: (draw: () => void, ms: number) => () => void;
+}
+
+// The timer must not keep the CLI alive; the call it reports on does.
+function unrefTimer(draw: () => void, ms: number): () => void {
+  const timer = setTimeout(draw, ms).unref();
+  return () => clearTimeout(timer);
 }
 
 /** Cells of the bar itself, between the brackets. */
@@ -43,16 +51,18 @@ export class ProgressBar {
   readonly #columns: () => number;
   readonly #intervalMs: number;
   readonly #now: () => number;
+  readonly #schedule: (draw: () => void, ms: number) => () => void;
   #drawnAt = Number.NEGATIVE_INFINITY;
   #drawn = false;
   #pending: ActivityProgress | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  #cancelTimer: (() => void) | undefined;
 
   constructor(options: ProgressBarOptions) {
     this.#stream = options.stream;
     this.#columns = options.columns;
     this.#intervalMs = options.intervalMs ?? 50;
     this.#now = options.now ?? (() => performance.now());
+    this.#schedule = options.schedule ?? unrefTimer;
   }
 
   /** Shows a report now, or when the interval since the last draw is over. */
@@ -64,18 +74,17 @@ export class ProgressBar {
       return;
     }
     this.#pending = report;
-    // The timer must not keep the CLI alive; the call it reports on does.
-    this.#timer ??= setTimeout(() => {
-      this.#timer = undefined;
+    this.#cancelTimer ??= this.#schedule(() => {
+      this.#cancelTimer = undefined;
       const pending = this.#pending;
       if (pending !== undefined) this.#draw(pending);
-    }, wait).unref();
+    }, wait);
   }
 
   /** Erases the bar (if one was drawn) and drops a report still waiting to be drawn. */
   clear(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
     this.#pending = undefined;
     if (this.#drawn) this.#stream.write(clearLine);
     this.#drawn = false;

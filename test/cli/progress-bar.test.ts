@@ -42,7 +42,19 @@ describe("ProgressBar", () => {
   it("redraws in place at most once per interval, draws the latest when it is over, and clears", async () => {
     const { stream, writes } = terminal(80);
     let now = 1_000;
-    const bar = new ProgressBar({ stream, columns: () => 80, intervalMs: 50, now: () => now });
+    // The timer is the test's own: it fires when the test says, whatever the machine's load.
+    const timers: { draw: () => void; ms: number }[] = [];
+    const schedule = (draw: () => void, ms: number) => {
+      timers.push({ draw, ms });
+      return () => undefined;
+    };
+    const bar = new ProgressBar({
+      stream,
+      columns: () => 80,
+      intervalMs: 50,
+      now: () => now,
+      schedule,
+    });
     bar.update({ progress: 1, total: 4, message: "a" });
     now += 10;
     bar.update({ progress: 2, total: 4, message: "b" });
@@ -52,14 +64,13 @@ describe("ProgressBar", () => {
       writes.map((write) => write.replace(sgr, "")),
       ["\r[█████░░░░░░░░░░░░░░░]  25% 1/4 a\x1b[K"],
     );
-    // The interval runs out on the real clock too: the latest waiting report is drawn then.
+    // One timer for the waiting reports, set for the rest of the interval; when it fires, the latest is drawn.
+    assert.deepEqual(
+      timers.map((timer) => timer.ms),
+      [40],
+    );
     now += 50;
-    // Waits for the timer's effect, not for a time: on a loaded machine the timer fires late.
-    const deadline = Date.now() + 30_000;
-    while (writes.length < 2 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    timers[0]?.draw();
     assert.equal(writes.at(-1)?.replace(sgr, ""), "\r[███████████████░░░░░]  75% 3/4 c\x1b[K");
     assert.equal(writes.length, 2, "b was never drawn: c replaced it while it waited");
     now += 1;
