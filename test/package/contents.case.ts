@@ -45,8 +45,9 @@ export function contentsCases(packed: () => PackedPackage, documentation: readon
     // McpTool's OAuth client, the stores' large-write paths, the tools that ask a model, three
     // embedding drivers and hybrid search, code mode, the MCP server and caller, each with its source
     // map: a budget, not a guess (measured 1,685,995 bytes after the readers of issue 26 met the
-    // griptape merge; 1,818,065 with code mode, issue 32; 1,964,881 with the MCP server and caller).
-    assert.ok(packed().size < 2_030_000, `the tarball grew to ${packed().size} bytes`);
+    // griptape merge; 1,818,065 with code mode, issue 32; 1,964,881 with the MCP server and caller;
+    // 2,046,231 with the terminal's form prompt, 2025-11-25 tasks both ways, MCP receipts, sliced loads).
+    assert.ok(packed().size < 2_090_000, `the tarball grew to ${packed().size} bytes`);
   });
 
   it("has a file for every export, types first, and for the bin, main and types fields", async () => {
