@@ -2,11 +2,32 @@
 // (src/search/activity-search.ts). It ranks the tuning half of the BFCL questions only (the split is a
 // hash of the question id, bench/workloads/tool-search.ts); the bench's tool-search scenario reports
 // both halves, so the other half measures settings it never saw. Prints the ten best settings.
+// With `-- --hybrid`: the lexical weight of the weighed-score fusion, with the bench's local encoder.
 import { ActivitySearch } from "../src/search/activity-search.js";
+import { loadSentenceEncoder } from "./workloads/sentence-encoder.js";
 import { searchWorkload } from "./workloads/tool-search.js";
 
 const { functions, queries } = searchWorkload({ live: true });
 const tuning = queries.filter((query) => query.split === "tune");
+
+if (process.argv.includes("--hybrid")) {
+  const { embed } = await loadSentenceEncoder();
+  // The issue's measure: any doc of the target's name in the top five, one-call questions only.
+  const oneCall = tuning.filter((query) => !/parallel|multi_turn/.test(query.category));
+  for (const lexicalWeight of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
+    const search = new ActivitySearch({ embed, lexicalWeight });
+    search.sync(functions);
+    let found = 0;
+    for (const query of oneCall) {
+      const hits = await search.search(query.text, 5);
+      if (hits.some((hit) => query.sameName.has(hit.name))) found++;
+    }
+    console.log(
+      `lexicalWeight ${lexicalWeight}: ${((found / oneCall.length) * 100).toFixed(1)}% @5 (any doc of the name, ${oneCall.length} one-call questions of the tuning half)`,
+    );
+  }
+  process.exit(0);
+}
 const grid = {
   name: [1, 2],
   description: [1],

@@ -190,7 +190,7 @@ export type { SchemaSource } from "./schema/normalize-schema.js";
 export { type OptionalProperty, optional } from "./schema/optional-property.js";
 export type { StandardJSONSchemaV1, StandardSchemaV1 } from "./schema/standard-schema.js";
 export type { ValidationIssue } from "./schema/validation-issue.js";
-export type { SearchFieldWeights } from "./search/activity-search.js";
+export type { SearchFieldWeights, SearchFusion } from "./search/activity-search.js";
 export type { EmbedTexts } from "./search/embedding-store.js";
 // Tools: the one base class users extend, what its methods get, and its npm requirements (`static
 // requirements`, checked with semver against what is installed; `toolwright install` installs them).

@@ -1,4 +1,11 @@
-import { activity, Tool, Toolbox, type ToolCallResult } from "../../src/index.js";
+import {
+  activity,
+  type EmbedTexts,
+  type SearchFusion,
+  Tool,
+  Toolbox,
+  type ToolCallResult,
+} from "../../src/index.js";
 import type { CallRegistry } from "../workloads/bfcl.js";
 import {
   type CreateEventInput,
@@ -45,6 +52,25 @@ export async function toolwrightSearch(workload: SearchWorkload): Promise<Search
     name: "toolwright",
     async search(query, limit) {
       return (await workload.toolbox.search(query, { limit })).map((hit) => hit.name);
+    },
+  };
+}
+
+/**
+ * toolwright's hybrid search: a toolbox over the same tools with `search.embed` (and the given fusion);
+ * the first search embeds the whole catalog, so it is made here.
+ */
+export async function toolwrightHybridSearch(
+  workload: SearchWorkload,
+  embed: EmbedTexts,
+  fusion: SearchFusion,
+): Promise<SearchContender> {
+  const toolbox = new Toolbox(workload.toolbox.tools, { search: { embed, fusion } });
+  await toolbox.search("build the index");
+  return {
+    name: `toolwright hybrid (${fusion})`,
+    async search(query, limit) {
+      return (await toolbox.search(query, { limit })).map((hit) => hit.name);
     },
   };
 }

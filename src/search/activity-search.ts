@@ -8,6 +8,7 @@ import { analyze } from "./analyze.js";
 import { Bm25fIndex } from "./bm25f-index.js";
 import { EmbeddingStore, type EmbedTexts } from "./embedding-store.js";
 import { reciprocalRankFusion } from "./rank-fusion.js";
+import { fuseScores } from "./score-fusion.js";
 
 /** How much a query word found in each field of an activity counts (BM25F field weights). */
 export interface SearchFieldWeights {
@@ -42,7 +43,7 @@ export interface SearchEntry extends SearchableActivity {
   readonly name: string;
 }
 
-/** @internal A hit: the native name and its score (BM25F, or the fused reciprocal rank). */
+/** @internal A hit: the native name and its score (BM25F, or the fused score). */
 export interface NamedScore {
   readonly name: string;
   readonly score: number;
@@ -54,19 +55,41 @@ export interface ActivitySearchSettings {
   readonly b?: readonly number[] | undefined;
   readonly k1?: number | undefined;
   readonly embed?: EmbedTexts | undefined;
+  readonly fusion?: SearchFusion | undefined;
+  readonly lexicalWeight?: number | undefined;
 }
 
-// How deep each ranking goes before fusion: the two lists must overlap for RRF to have something to do.
+/**
+ * How a hybrid search combines BM25F and the embeddings: `"scores"` (the default) weighs BM25F divided by
+ * the query's best BM25F against the cosine similarity; `"ranks"` is reciprocal rank fusion (k = 60),
+ * which ignores how far apart the scores are.
+ *
+ * @example
+ * ```ts
+ * const fusion: SearchFusion = "ranks";
+ * ```
+ */
+export type SearchFusion = "scores" | "ranks";
+
+/**
+ * BM25F's share in `"scores"` fusion, tuned with a local sentence encoder on the tuning half of the
+ * BFCL questions (bench/RESULTS.md, "Tool search").
+ */
+export const defaultLexicalWeight = 0.4;
+
+// How deep each ranking goes before rank fusion: the two lists must overlap for RRF to have something to do.
 const fusionDepth = 50;
 
 /**
  * @internal The search over a toolbox's activities: BM25F over four fields, and with an embed function,
- * reciprocal rank fusion of that ranking and the embeddings' one. `sync` brings it to a given set of
+ * BM25F fused with the embeddings' similarities (`SearchFusion`). `sync` brings it to a given set of
  * activities, touching only what changed.
  */
 export class ActivitySearch {
   readonly #index: Bm25fIndex;
   readonly #embeddings: EmbeddingStore | undefined;
+  readonly #fusion: SearchFusion;
+  readonly #lexicalWeight: number;
   readonly #slots = new Map<string, { slot: number; text: string }>();
   #names: string[] = [];
 
@@ -79,6 +102,8 @@ export class ActivitySearch {
     });
     this.#embeddings =
       settings.embed === undefined ? undefined : new EmbeddingStore(settings.embed);
+    this.#fusion = settings.fusion ?? "scores";
+    this.#lexicalWeight = settings.lexicalWeight ?? defaultLexicalWeight;
   }
 
   /** Activities indexed. */
@@ -116,16 +141,35 @@ export class ActivitySearch {
 
   /** The best `limit` activities: BM25F, fused with the embeddings' ranking when there is an embed function. */
   async search(query: string, limit: number): Promise<NamedScore[]> {
-    if (this.#embeddings === undefined) return this.lexical(query, limit);
+    const embeddings = this.#embeddings;
+    if (embeddings === undefined) return this.lexical(query, limit);
+    const semantic = await embeddings.similarities(query);
+    // The lexical side is taken after the await: the index may have changed meanwhile.
+    for (const name of semantic.keys()) if (!this.#slots.has(name)) semantic.delete(name);
+    const fused =
+      this.#fusion === "ranks"
+        ? this.#rankFusion(query, semantic, limit)
+        : fuseScores({
+            // Every activity that matched a word: one not here scored 0.
+            lexical: this.lexical(query, this.size).map(({ name, score }) => ({
+              key: name,
+              score,
+            })),
+            semantic,
+            lexicalWeight: this.#lexicalWeight,
+            limit,
+          });
+    return fused.map(({ key, score }) => ({ name: key, score }));
+  }
+
+  #rankFusion(query: string, semantic: ReadonlyMap<string, number>, limit: number) {
     const depth = Math.max(limit, fusionDepth);
-    const semantic = await this.#embeddings.rank(query, depth);
-    // The lexical ranking is taken after the await: the index may have changed meanwhile.
     const lexical = this.lexical(query, depth).map((hit) => hit.name);
-    const live = semantic.filter((name) => this.#slots.has(name));
-    return reciprocalRankFusion([lexical, live], limit).map(({ key, score }) => ({
-      name: key,
-      score,
-    }));
+    const ranked = [...semantic]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, depth)
+      .map(([name]) => name);
+    return reciprocalRankFusion([lexical, ranked], limit);
   }
 
   #add(name: string, fields: ActivityFields, text: string): void {

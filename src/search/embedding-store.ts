@@ -39,18 +39,17 @@ export class EmbeddingStore {
     this.#vectors.delete(key);
   }
 
-  /** The `limit` keys most similar to `query`, best first. */
-  async rank(query: string, limit: number): Promise<string[]> {
+  /** The cosine similarity of every indexed key with `query`, in the order they were embedded. */
+  async similarities(query: string): Promise<Map<string, number>> {
     await this.#fill();
     const [queryVector] = await this.#vectorsOf([query]);
-    const scored: { key: string; similarity: number }[] = [];
+    const similarities = new Map<string, number>();
     for (const [key, vector] of this.#vectors) {
       // Keys deleted while the batch was out keep no vector.
       if (!this.#texts.has(key)) continue;
-      scored.push({ key, similarity: dot(queryVector as Float64Array, vector) });
+      similarities.set(key, dot(queryVector as Float64Array, vector));
     }
-    scored.sort((a, b) => b.similarity - a.similarity);
-    return scored.slice(0, limit).map((entry) => entry.key);
+    return similarities;
   }
 
   // One batch at a time; a search arriving meanwhile waits for it and then embeds what is still missing.

@@ -84,7 +84,15 @@ const nonNegative: OptionRule = Object.freeze({
   expected: "a finite number ≥ 0",
   test: (value: unknown) => typeof value === "number" && Number.isFinite(value) && value >= 0,
 });
-const searchRules: OptionRules = Object.freeze({ weights: anObject, embed: aFunction });
+const searchRules: OptionRules = Object.freeze({
+  weights: anObject,
+  embed: aFunction,
+  fusion: oneOf("scores", "ranks"),
+  lexicalWeight: Object.freeze({
+    expected: "a number from 0 to 1",
+    test: (value: unknown) => typeof value === "number" && value >= 0 && value <= 1,
+  }),
+});
 const searchCallRules: OptionRules = Object.freeze({ limit: wholeNumber(1) });
 const weightRules: OptionRules = Object.freeze({
   name: nonNegative,

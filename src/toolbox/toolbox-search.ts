@@ -4,7 +4,12 @@ import { JsonArtifact } from "../artifacts/json-artifact.js";
 import { toolReferencesKey } from "../dialects/capabilities.js";
 import type { CompileEntry } from "../dialects/compile-tools.js";
 import type { JsonSchemaObject } from "../schema/json.js";
-import type { ActivitySearch, SearchEntry, SearchFieldWeights } from "../search/activity-search.js";
+import type {
+  ActivitySearch,
+  SearchEntry,
+  SearchFieldWeights,
+  SearchFusion,
+} from "../search/activity-search.js";
 import type { EmbedTexts } from "../search/embedding-store.js";
 import { Tool } from "../tool/tool.js";
 import type { ToolOptions } from "../tool/tool-options.js";
@@ -49,14 +54,18 @@ export type DeferLoading =
  *
  * @example
  * ```ts
- * const search: ToolSearchOptions = { weights: { parameterText: 0.5 }, embed: async (texts) => myModel.embed(texts) };
+ * const search: ToolSearchOptions = { weights: { parameterText: 0.5 }, embed: async (texts) => myModel.embed(texts), lexicalWeight: 0.5 };
  * ```
  */
 export interface ToolSearchOptions {
   /** BM25F field weights; unset ones keep the defaults (`defaultSearchWeights`). */
   readonly weights?: Partial<SearchFieldWeights> | undefined;
-  /** Embeds each activity once (and each query); its ranking is fused with BM25F's by reciprocal rank. */
+  /** Embeds each activity once (and each query); its similarities are fused with BM25F's scores. */
   readonly embed?: EmbedTexts | undefined;
+  /** With `embed`: `"scores"` (default) weighs the two scores, `"ranks"` is reciprocal rank fusion. */
+  readonly fusion?: SearchFusion | undefined;
+  /** With `"scores"` fusion: BM25F's share, 0 to 1 (default 0.4); the rest is the cosine similarity's. */
+  readonly lexicalWeight?: number | undefined;
 }
 
 /**
@@ -72,7 +81,7 @@ export interface SearchHit {
   readonly name: string;
   readonly tool: Tool;
   readonly activity: ToolActivity;
-  /** BM25F's score, or with embeddings the fused reciprocal-rank score; higher is better. */
+  /** BM25F's score, or with embeddings the fused score (weighted, or reciprocal-rank); higher is better. */
   readonly score: number;
 }
 

@@ -2,10 +2,15 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ToolboxError } from "../../src/index.js";
 import { activityFields } from "../../src/search/activity-fields.js";
-import { ActivitySearch, type SearchEntry } from "../../src/search/activity-search.js";
+import {
+  ActivitySearch,
+  type ActivitySearchSettings,
+  type SearchEntry,
+} from "../../src/search/activity-search.js";
 import { analyze } from "../../src/search/analyze.js";
 import type { EmbedTexts } from "../../src/search/embedding-store.js";
 import { reciprocalRankFusion } from "../../src/search/rank-fusion.js";
+import { fuseScores } from "../../src/search/score-fusion.js";
 
 const weather: SearchEntry = {
   name: "WeatherTool_getForecast",
@@ -113,6 +118,44 @@ describe("ActivitySearch", () => {
     assert.ok(after.every((hit) => hit.name !== stocks.name));
   });
 
+  it("weighs the two scores by default, and ranks by reciprocal rank with fusion: ranks", async () => {
+    // Only the weather activity has the word "forecast"; the vectors put the stock quote nearest the
+    // query (cosine 1.0 against 0.8). Weighed, the clear lexical match wins: 0.4 · 1 + 0.6 · 0.8.
+    const embed: EmbedTexts = async (texts) =>
+      texts.map((text) =>
+        text.startsWith("WeatherTool")
+          ? [0.8, 0.6]
+          : text.startsWith("Market")
+            ? [1, 0]
+            : text.startsWith("Mail")
+              ? [0, 1]
+              : [1, 0],
+      );
+    const search = (settings: ActivitySearchSettings) => {
+      const index = new ActivitySearch({ embed, ...settings });
+      index.sync([weather, stocks, mail]);
+      return index.search("forecast for tomorrow", 3);
+    };
+    const weighed = await search({});
+    assert.deepEqual(
+      weighed.map((hit) => hit.name),
+      [weather.name, stocks.name, mail.name],
+    );
+    assert.ok(Math.abs((weighed[0]?.score ?? 0) - 0.88) < 1e-9);
+    assert.ok(Math.abs((weighed[1]?.score ?? 0) - 0.6) < 1e-9);
+    assert.equal((await search({ lexicalWeight: 0 }))[0]?.name, stocks.name);
+    assert.equal((await search({ lexicalWeight: 1 }))[0]?.name, weather.name);
+    const ranked = await search({ fusion: "ranks" });
+    assert.deepEqual(
+      ranked.map((hit) => [hit.name, hit.score]),
+      [
+        [weather.name, 1 / 61 + 1 / 62],
+        [stocks.name, 1 / 61],
+        [mail.name, 1 / 63],
+      ],
+    );
+  });
+
   it("rejects an embed function that returns the wrong count or ragged vectors", async () => {
     const short = new ActivitySearch({ embed: async () => [[1, 0]] });
     short.sync([weather, stocks]);
@@ -149,6 +192,44 @@ describe("reciprocalRankFusion", () => {
     assert.deepEqual(
       reciprocalRankFusion([["a"], ["b"]], 2).map((hit) => hit.key),
       ["a", "b"],
+    );
+  });
+});
+
+describe("fuseScores", () => {
+  it("divides BM25F by the best and weighs it against the similarity; ties keep the lexical order", () => {
+    assert.deepEqual(
+      fuseScores({
+        lexical: [
+          { key: "a", score: 4 },
+          { key: "b", score: 2 },
+        ],
+        semantic: new Map([
+          ["c", 0.9],
+          ["b", 0.5],
+          ["a", 0],
+        ]),
+        lexicalWeight: 0.5,
+        limit: 3,
+      }),
+      [
+        { key: "a", score: 0.5 },
+        { key: "b", score: 0.5 },
+        { key: "c", score: 0.45 },
+      ],
+    );
+    // No word matched: the similarity alone decides, and no score divides by zero.
+    assert.deepEqual(
+      fuseScores({
+        lexical: [],
+        semantic: new Map([
+          ["x", 0.2],
+          ["y", 0.4],
+        ]),
+        lexicalWeight: 0.4,
+        limit: 1,
+      }),
+      [{ key: "y", score: 0.6 * 0.4 }],
     );
   });
 });

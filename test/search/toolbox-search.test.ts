@@ -65,6 +65,11 @@ describe("deferLoading", () => {
       /search\.weights\.name/,
     );
     assert.throws(() => new Toolbox([], { search: { embed: "x" as never } }), /search\.embed/);
+    assert.throws(
+      () => new Toolbox([], { search: { lexicalWeight: 1.5 } }),
+      /search\.lexicalWeight.*a number from 0 to 1/,
+    );
+    assert.throws(() => new Toolbox([], { search: { fusion: "rrf" as never } }), /search\.fusion/);
   });
 
   it("sends the search activity and the always-loaded ones; a search appends what it found, the prefix unchanged", async () => {
