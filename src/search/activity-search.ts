@@ -150,16 +150,21 @@ export class ActivitySearch {
       this.#fusion === "ranks"
         ? this.#rankFusion(query, semantic, limit)
         : fuseScores({
-            // Every activity that matched a word: one not here scored 0.
-            lexical: this.lexical(query, this.size).map(({ name, score }) => ({
-              key: name,
-              score,
-            })),
+            lexical: this.#matches(query),
             semantic,
             lexicalWeight: this.#lexicalWeight,
             limit,
           });
     return fused.map(({ key, score }) => ({ name: key, score }));
+  }
+
+  // Every activity that matched a word, with its BM25F score: one not here scored 0.
+  #matches(query: string): Map<string, number> {
+    const matches = new Map<string, number>();
+    for (const { slot, score } of this.#index.matches([...new Set(analyze(query))])) {
+      matches.set(this.#names[slot] as string, score);
+    }
+    return matches;
   }
 
   #rankFusion(query: string, semantic: ReadonlyMap<string, number>, limit: number) {

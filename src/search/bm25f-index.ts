@@ -154,6 +154,23 @@ export class Bm25fIndex {
    */
   search(terms: readonly string[], limit: number): ScoredSlot[] {
     if (this.#live === 0 || limit <= 0) return [];
+    return this.#best(this.#touched, this.#accumulate(terms), limit);
+  }
+
+  /** Every document matching one of the distinct `terms`, with its score, in no particular order. */
+  matches(terms: readonly string[]): ScoredSlot[] {
+    if (this.#live === 0) return [];
+    const count = this.#accumulate(terms);
+    const matches: ScoredSlot[] = [];
+    for (let at = 0; at < count; at++) {
+      const slot = this.#touched[at] as number;
+      matches.push({ slot, score: this.#scores[slot] as number });
+    }
+    return matches;
+  }
+
+  // Sums each term's gain into the documents it occurs in; the first `count` of `#touched` are those.
+  #accumulate(terms: readonly string[]): number {
     this.#refreshNorms();
     const scores = this.#scores;
     const stamp = this.#stamp;
@@ -178,7 +195,7 @@ export class Bm25fIndex {
         }
       }
     }
-    return this.#best(touched, count, limit);
+    return count;
   }
 
   // A term's weight in each document it occurs in, up to the IDF: the fields' counts weighted and

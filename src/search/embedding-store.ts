@@ -20,6 +20,8 @@ export class EmbeddingStore {
   readonly #embed: EmbedTexts;
   readonly #vectors = new Map<string, Float64Array>();
   readonly #texts = new Map<string, string>();
+  // Keys with a text and no vector yet: a search embeds these without walking every key.
+  readonly #missing = new Set<string>();
   #dimensions: number | undefined;
   #pending: Promise<void> | undefined;
 
@@ -32,11 +34,13 @@ export class EmbeddingStore {
     if (this.#texts.get(key) === text) return;
     this.#texts.set(key, text);
     this.#vectors.delete(key);
+    this.#missing.add(key);
   }
 
   delete(key: string): void {
     this.#texts.delete(key);
     this.#vectors.delete(key);
+    this.#missing.delete(key);
   }
 
   /** The cosine similarity of every indexed key with `query`, in the order they were embedded. */
@@ -55,11 +59,13 @@ export class EmbeddingStore {
   // One batch at a time; a search arriving meanwhile waits for it and then embeds what is still missing.
   async #fill(): Promise<void> {
     while (this.#pending !== undefined) await this.#pending;
-    const missing = [...this.#texts].filter(([key]) => !this.#vectors.has(key));
-    if (missing.length === 0) return;
+    if (this.#missing.size === 0) return;
+    const missing = [...this.#missing].map((key) => [key, this.#texts.get(key) as string] as const);
     this.#pending = this.#vectorsOf(missing.map(([, text]) => text)).then((vectors) => {
       missing.forEach(([key, text], index) => {
-        if (this.#texts.get(key) === text) this.#vectors.set(key, vectors[index] as Float64Array);
+        if (this.#texts.get(key) !== text) return;
+        this.#vectors.set(key, vectors[index] as Float64Array);
+        this.#missing.delete(key);
       });
     });
     try {

@@ -197,31 +197,36 @@ describe("reciprocalRankFusion", () => {
 });
 
 describe("fuseScores", () => {
-  it("divides BM25F by the best and weighs it against the similarity; ties keep the lexical order", () => {
-    assert.deepEqual(
-      fuseScores({
-        lexical: [
-          { key: "a", score: 4 },
-          { key: "b", score: 2 },
-        ],
-        semantic: new Map([
-          ["c", 0.9],
-          ["b", 0.5],
-          ["a", 0],
-        ]),
-        lexicalWeight: 0.5,
-        limit: 3,
-      }),
-      [
-        { key: "a", score: 0.5 },
-        { key: "b", score: 0.5 },
-        { key: "c", score: 0.45 },
-      ],
-    );
+  it("divides BM25F by the best and weighs it against the similarity, keeping the best `limit`", () => {
+    const semantic = new Map([
+      ["c", 0.9],
+      ["b", 0.5],
+      ["a", 0],
+      ["d", 0.1],
+    ]);
+    const lexical = new Map([
+      ["a", 4],
+      ["b", 2],
+      ["e", 1],
+    ]);
+    // a 0.5, b 0.25 + 0.25, c 0.45, d 0.05, e 0.125 (no vector yet: its lexical share alone).
+    assert.deepEqual(fuseScores({ lexical, semantic, lexicalWeight: 0.5, limit: 5 }), [
+      { key: "b", score: 0.5 },
+      { key: "a", score: 0.5 },
+      { key: "c", score: 0.45 },
+      { key: "e", score: 0.125 },
+      { key: "d", score: 0.05 },
+    ]);
+    for (let limit = 0; limit <= 6; limit++) {
+      assert.deepEqual(
+        fuseScores({ lexical, semantic, lexicalWeight: 0.5, limit }).map((hit) => hit.key),
+        ["b", "a", "c", "e", "d"].slice(0, limit),
+      );
+    }
     // No word matched: the similarity alone decides, and no score divides by zero.
     assert.deepEqual(
       fuseScores({
-        lexical: [],
+        lexical: new Map(),
         semantic: new Map([
           ["x", 0.2],
           ["y", 0.4],

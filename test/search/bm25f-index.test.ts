@@ -37,7 +37,7 @@ function referenceScores(
 }
 
 describe("Bm25fIndex", () => {
-  it("scores like BM25F written out, through adds and removes, best first with ties in insertion order", () => {
+  it("scores like BM25F written out, through adds and removes, best first with ties in insertion order (and `matches` unsorted)", () => {
     const word = fc.constantFrom("alpha", "beta", "gamma", "delta", "eps");
     const field = fc.array(word, { maxLength: 6 });
     const operation = fc.oneof(
@@ -77,6 +77,12 @@ describe("Bm25fIndex", () => {
             const [slot, score] = ranked[rank] as [number, number];
             if (Math.abs(score - hit.score) > 1e-9) assert.equal(hit.slot, slot);
           });
+          // `matches`: the same documents and scores, unsorted.
+          const matches = index.matches([...new Set(query)]);
+          assert.equal(matches.length, expected.size);
+          for (const hit of matches) {
+            assert.ok(Math.abs(hit.score - (expected.get(hit.slot) ?? Number.NaN)) < 1e-9);
+          }
           assert.equal(index.size, docs.filter((doc) => doc !== undefined).length);
         },
       ),
