@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import fc from "fast-check";
 import { ToolboxError } from "../../src/index.js";
 import { activityFields } from "../../src/search/activity-fields.js";
 import {
@@ -223,6 +224,44 @@ describe("fuseScores", () => {
         ["b", "a", "c", "e", "d"].slice(0, limit),
       );
     }
+    // Against a full sort of every key (semantic order first, then lexical-only keys; ties stable).
+    const keys = fc.constantFrom("a", "b", "c", "d", "e", "f", "g");
+    const score = fc.constantFrom(0, 0.25, 0.5, 1, 2);
+    fc.assert(
+      fc.property(
+        fc.dictionary(keys, score),
+        fc.dictionary(keys, fc.constantFrom(-0.5, 0, 0.3, 0.5, 1)),
+        fc.constantFrom(0, 0.4, 1),
+        fc.nat(8),
+        (lexicalScores, similarities, lexicalWeight, limit) => {
+          const lexical = new Map(Object.entries(lexicalScores));
+          const semantic = new Map(Object.entries(similarities));
+          const best = Math.max(0, ...lexical.values());
+          // The same arithmetic as the fusion's, so equal scores are equal to the last bit.
+          const scale = best > 0 ? lexicalWeight / best : 0;
+          const expected = [
+            ...semantic.keys(),
+            ...[...lexical.keys()].filter((key) => !semantic.has(key)),
+          ]
+            .map((key) => ({
+              key,
+              score: semantic.has(key)
+                ? scale * (lexical.get(key) ?? 0) + (1 - lexicalWeight) * (semantic.get(key) ?? 0)
+                : scale * (lexical.get(key) ?? 0),
+            }))
+            .sort((x, y) => y.score - x.score)
+            .slice(0, limit);
+          const found = fuseScores({ lexical, semantic, lexicalWeight, limit });
+          assert.deepEqual(
+            found.map((hit) => hit.key),
+            expected.map((hit) => hit.key),
+          );
+          for (const [index, hit] of found.entries()) {
+            assert.equal(hit.score, expected[index]?.score);
+          }
+        },
+      ),
+    );
     // No word matched: the similarity alone decides, and no score divides by zero.
     assert.deepEqual(
       fuseScores({
