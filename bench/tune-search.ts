@@ -5,7 +5,7 @@
 // With `-- --hybrid`: the lexical weight of the weighed-score fusion, with the bench's local encoder.
 import { ActivitySearch } from "../src/search/activity-search.js";
 import { loadSentenceEncoder } from "./workloads/sentence-encoder.js";
-import { searchWorkload } from "./workloads/tool-search.js";
+import { oneCallCategories, searchWorkload } from "./workloads/tool-search.js";
 
 const { functions, queries } = searchWorkload({ live: true });
 const tuning = queries.filter((query) => query.split === "tune");
@@ -13,7 +13,7 @@ const tuning = queries.filter((query) => query.split === "tune");
 if (process.argv.includes("--hybrid")) {
   const { embed } = await loadSentenceEncoder();
   // The issue's measure: any doc of the target's name in the top five, one-call questions only.
-  const oneCall = tuning.filter((query) => !/parallel|multi_turn/.test(query.category));
+  const oneCall = tuning.filter((query) => oneCallCategories.has(query.category));
   for (const lexicalWeight of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
     const search = new ActivitySearch({ embed, lexicalWeight });
     search.sync(functions);

@@ -14,8 +14,13 @@ import { toolwrightHybridSearch, toolwrightSearch } from "../anchors/toolwright.
 import { installedVersion } from "../environment.js";
 import { percentile } from "../harness.js";
 import type { Scenario, ScenarioOptions, ScenarioResult } from "../scenario.js";
-import { encoderLatencies, loadSentenceEncoder } from "../workloads/sentence-encoder.js";
-import { type SearchQuery, type SearchWorkload, searchWorkload } from "../workloads/tool-search.js";
+import { loadSentenceEncoder } from "../workloads/sentence-encoder.js";
+import {
+  oneCallCategories,
+  type SearchQuery,
+  type SearchWorkload,
+  searchWorkload,
+} from "../workloads/tool-search.js";
 import { deferralTokens } from "../workloads/tool-search-tokens.js";
 
 // Measured once by hand (2026-12-04) for the issue's questions: how this catalog relates to the issue's
@@ -38,16 +43,6 @@ interface Quality {
 }
 
 type Builder = (workload: SearchWorkload) => Promise<SearchContender>;
-
-// The categories whose questions ask for one call: the issue's 2,061 questions are theirs.
-const oneCallCategories = new Set([
-  "simple_python",
-  "simple_java",
-  "simple_javascript",
-  "multiple",
-  "live_simple",
-  "live_multiple",
-]);
 
 // Every contender returns its top 10; MRR counts a target below rank 10 as 0 (MRR@10).
 const depth = 10;
@@ -150,7 +145,7 @@ async function run(options: ScenarioOptions): Promise<ScenarioResult> {
       );
     }
   }
-  const encoderTimes = await encoderLatencies(
+  const encoderTimes = await encoder.latencies(
     sampleQueries(full.queries, options.quick ? 30 : 300).map((query) => query.text),
   );
   const tokens = await deferralTokens(full, options.quick ? 10 : 100, 5);

@@ -13,6 +13,16 @@ import {
   loadBfclEntries,
 } from "../../test/fixtures/bfcl-corpus.js";
 
+/** The BFCL categories whose questions ask for one call: the 2,061 questions are theirs. */
+export const oneCallCategories = new Set([
+  "simple_python",
+  "simple_java",
+  "simple_javascript",
+  "multiple",
+  "live_simple",
+  "live_multiple",
+]);
+
 /** One function of the search catalog, as every contender gets it. */
 export interface CatalogFunction {
   /** The toolbox's native name (what a model sees); every contender indexes the same string. */

@@ -71,11 +71,9 @@ export interface ActivitySearchSettings {
  */
 export type SearchFusion = "scores" | "ranks";
 
-/**
- * BM25F's share in `"scores"` fusion, tuned with a local sentence encoder on the tuning half of the
- * BFCL questions (bench/RESULTS.md, "Tool search").
- */
-export const defaultLexicalWeight = 0.4;
+// BM25F's share in "scores" fusion, tuned with a local sentence encoder on the tuning half of the BFCL
+// questions (`npm run bench:tune-search -- --hybrid`; bench/RESULTS.md, "Tool search").
+const defaultLexicalWeight = 0.4;
 
 // How deep each ranking goes before rank fusion: the two lists must overlap for RRF to have something to do.
 const fusionDepth = 50;
@@ -133,7 +131,7 @@ export class ActivitySearch {
 
   /** The best `limit` activities by BM25F alone, best first. */
   lexical(query: string, limit: number): NamedScore[] {
-    const terms = [...new Set(analyze(query))];
+    const terms = distinctTerms(query);
     return this.#index
       .search(terms, limit)
       .map(({ slot, score }) => ({ name: this.#names[slot] as string, score }));
@@ -161,7 +159,7 @@ export class ActivitySearch {
   // Every activity that matched a word, with its BM25F score: one not here scored 0.
   #matches(query: string): Map<string, number> {
     const matches = new Map<string, number>();
-    for (const { slot, score } of this.#index.matches([...new Set(analyze(query))])) {
+    for (const { slot, score } of this.#index.matches(distinctTerms(query))) {
       matches.set(this.#names[slot] as string, score);
     }
     return matches;
@@ -183,4 +181,9 @@ export class ActivitySearch {
     this.#slots.set(name, { slot, text });
     this.#embeddings?.set(name, `${fields.name}: ${fields.description}`);
   }
+}
+
+// A query's words, each once: BM25F counts a word of the query once however often it is repeated.
+function distinctTerms(query: string): string[] {
+  return [...new Set(analyze(query))];
 }
